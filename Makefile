@@ -1,0 +1,33 @@
+# Dugout's two everyday commands are `make run` and `make test` (see README.md).
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: setup run test lint demo clean
+
+setup: $(VENV)/.installed
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+demo: setup
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py demo_data
+
+run: demo
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+lint: setup
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) manage.py makemigrations --check --dry-run
+
+test: lint
+	$(PY) -m pytest
+
+clean:
+	rm -rf $(VENV) var staticfiles .pytest_cache .ruff_cache

@@ -1,0 +1,27 @@
+"""Coach accounts: sign up here; log in, log out and password change are Django's own views."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth.forms import UserCreationForm
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+
+class SignUpForm(UserCreationForm):
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ["username", "email"]
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        coach = form.save()
+        login(request, coach, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome to Dugout, {coach.username}.")
+        return redirect("home")
+    return render(request, "registration/signup.html", {"form": form})

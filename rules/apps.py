@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class RulesConfig(AppConfig):
+    """Rulesets as data, the pure rules engine and the rules browser."""
+
+    name = "rules"

@@ -1,0 +1,66 @@
+"""A visitor on a phone signs up, logs out and logs in again, in a real browser."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import Phone
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "three-dice-block-against"
+
+
+def test_a_visitor_signs_up_and_logs_in_on_a_phone(live_server, phone: Phone) -> None:
+    page = phone.page
+    nav = page.get_by_role("navigation", name="Main")
+    assert live_server.url.startswith("http://127.0.0.1:")
+    page.goto(live_server.url + "/")
+    assert phone.horizontal_overflow() == 0
+
+    nav.get_by_role("link", name="Sign up").click()
+    expect(page.get_by_role("heading", name="Sign up")).to_be_visible()
+    assert phone.horizontal_overflow() == 0
+    page.get_by_label("Username").fill("lord-borak")
+    page.get_by_label("Email address").fill("borak@dugout.example")
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_label("Password confirmation").fill(PASSWORD)
+    page.get_by_role("button", name="Create my account").click()
+
+    expect(page.get_by_text("Welcome to Dugout, lord-borak.")).to_be_visible()
+    expect(page.get_by_text("Signed in as lord-borak.")).to_be_visible()
+    assert phone.horizontal_overflow() == 0
+
+    page.get_by_role("button", name="Log out").click()
+    expect(nav.get_by_role("link", name="Log in")).to_be_visible()
+
+    nav.get_by_role("link", name="Log in").click()
+    expect(page.get_by_role("heading", name="Log in")).to_be_visible()
+    assert phone.horizontal_overflow() == 0
+    page.get_by_label("Username").fill("lord-borak")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+
+    expect(page.get_by_text("Signed in as lord-borak.")).to_be_visible()
+    assert phone.horizontal_overflow() == 0
+    assert phone.aborted == []
+
+
+def test_the_page_uses_the_fonts_shipped_with_the_project(live_server, phone: Phone) -> None:
+    page = phone.page
+    page.goto(live_server.url + "/")
+    page.evaluate("() => document.fonts.ready")
+    loaded = page.evaluate(
+        "() => [...document.fonts].filter(f => f.status === 'loaded').map(f => f.family)"
+    )
+    assert any("Source Sans 3" in family for family in loaded)
+    assert phone.aborted == []
+
+
+def test_a_request_to_another_host_is_aborted_and_counted(live_server, phone: Phone) -> None:
+    # Proves the guard above can fail: a page that asks for an outside file is caught.
+    page = phone.page
+    page.goto(live_server.url + "/")
+    page.evaluate("() => fetch('http://example.invalid/tracker.js').catch(() => null)")
+    assert phone.aborted == ["http://example.invalid/tracker.js"]

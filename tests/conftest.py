@@ -1,0 +1,151 @@
+"""Suite-wide fixtures and the gate for suites that need outside services.
+
+Tests marked `postgres`, `redis`, `worker` or `browser` need PostgreSQL, Redis or Debian's
+chromium. On a laptop without them those suites are skipped and named at the end of the
+run; with CI=true a missing service is a failure, never a silent skip.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from league.config import env_bool
+from league.health import OK, broker_state
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+WORKER_START_SECONDS = 60
+
+SKIPPED_SUITES: dict[str, str] = {}
+
+
+def in_ci() -> bool:
+    return env_bool(os.environ, "CI", default=False)
+
+
+@cache
+def missing_service(suite: str) -> str | None:
+    """Why the services a suite needs are not here, or None when they are."""
+    if suite == "postgres":
+        if connection.vendor != "postgresql":
+            return "DATABASE_URL does not point at PostgreSQL"
+        return None
+    if suite in ("redis", "worker"):
+        if not settings.CELERY_BROKER_URL:
+            return "CELERY_BROKER_URL is not set"
+        state = broker_state()
+        return None if state == OK else f"Redis at CELERY_BROKER_URL is {state}"
+    if suite == "browser":
+        if not (Path(CHROMIUM_PATH).exists() or shutil.which(CHROMIUM_PATH)):
+            return f"no chromium at {CHROMIUM_PATH} (apt-get install chromium)"
+        return None
+    raise ValueError(f"unknown suite {suite!r}")
+
+
+SERVICE_MARKERS = ("postgres", "redis", "worker", "browser")
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    for suite in SERVICE_MARKERS:
+        if item.get_closest_marker(suite) is None:
+            continue
+        reason = missing_service(suite)
+        if reason is None:
+            continue
+        if in_ci():
+            pytest.fail(f"CI=true but the {suite} suite cannot run: {reason}", pytrace=False)
+        SKIPPED_SUITES[suite] = reason
+        pytest.skip(f"{suite} suite skipped: {reason}")
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if not SKIPPED_SUITES:
+        return
+    terminalreporter.section("suites skipped on this machine")
+    for suite, reason in sorted(SKIPPED_SUITES.items()):
+        terminalreporter.write_line(f"{suite}: {reason}")
+
+
+@dataclass(frozen=True)
+class WorkerProcess:
+    hostname: str
+    queue: str
+    process: subprocess.Popen[bytes]
+    log: Path
+
+
+def _test_database_url() -> str | None:
+    """The test database as a URL, so a worker process reads the rows the test wrote."""
+    if connection.vendor != "postgresql":
+        return None
+    params = connection.settings_dict
+    user = params.get("USER") or ""
+    password = f":{params['PASSWORD']}" if params.get("PASSWORD") else ""
+    host = params.get("HOST") or "127.0.0.1"
+    port = params.get("PORT") or 5432
+    return f"postgres://{user}{password}@{host}:{port}/{params['NAME']}"
+
+
+@pytest.fixture
+def celery_worker(tmp_path: Path) -> Iterator[WorkerProcess]:
+    """A real `celery -A league worker` on its own queue, with eager mode switched off.
+
+    Tests using it are marked `worker` so the gate above decides whether Redis is here.
+    """
+    from league.celery import app
+
+    queue = f"dugout-test-{uuid.uuid4().hex[:10]}"
+    hostname = f"{queue}@{socket.gethostname()}"
+    log = tmp_path / "worker.log"
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "league.settings"}
+    env["CELERY_BROKER_URL"] = settings.CELERY_BROKER_URL
+    database_url = _test_database_url()
+    if database_url:
+        env["DATABASE_URL"] = database_url
+    command = [
+        sys.executable, "-m", "celery", "-A", "league", "worker",
+        "--pool=solo", "--concurrency=1", "--queues", queue, "--hostname", hostname,
+        "--without-gossip", "--without-mingle", "--loglevel=INFO",
+    ]  # fmt: skip
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            command, cwd=BASE_DIR, env=env, stdout=out, stderr=subprocess.STDOUT
+        )
+    try:
+        _wait_until_ready(process, log)
+        app.conf.task_always_eager = False
+        yield WorkerProcess(hostname=hostname, queue=queue, process=process, log=log)
+    finally:
+        app.conf.task_always_eager = True
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def _wait_until_ready(process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + WORKER_START_SECONDS
+    while time.monotonic() < deadline:
+        if " ready." in log.read_text(errors="replace"):
+            return
+        if process.poll() is not None:
+            break
+        time.sleep(0.2)
+    process.kill()
+    pytest.fail(f"The Celery worker did not start:\n{log.read_text(errors='replace')[-3000:]}")
