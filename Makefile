@@ -16,6 +16,7 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 
 demo: setup
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_rulesets
 	$(PY) manage.py demo_data
 
 run: demo

@@ -25,6 +25,7 @@ from django.db import connection
 
 from league.config import env_bool
 from league.health import OK, broker_state
+from rules.edition import Edition, edition_read
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -149,3 +150,18 @@ def _wait_until_ready(process: subprocess.Popen[bytes], log: Path) -> None:
         time.sleep(0.2)
     process.kill()
     pytest.fail(f"The Celery worker did not start:\n{log.read_text(errors='replace')[-3000:]}")
+
+
+@pytest.fixture(scope="session")
+def lrb6_edition() -> Edition:
+    """The LRB6 edition as read from its data files (no database)."""
+    return edition_read("lrb6")
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker) -> None:
+    """Every test database starts with the bundled rulesets, as `make run` loads them."""
+    from django.core.management import call_command
+
+    with django_db_blocker.unblock():
+        call_command("load_rulesets", verbosity=0)
