@@ -4,6 +4,9 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from league import accounts, api, views
+from rules.api import RulesetViewSet
+
+api.router.register("rulesets", RulesetViewSet, basename="ruleset")
 
 account_patterns = [
     path("signup/", accounts.signup, name="signup"),
@@ -34,6 +37,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("accounts/", include(account_patterns)),
+    path("rules/", include("rules.urls")),
     path("api/", include(api_patterns)),
     path("admin/", admin.site.urls),
 ]

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import pytest
+from django.db import connection
 from playwright.sync_api import Page, Route, sync_playwright
 
 from tests.conftest import CHROMIUM_PATH
@@ -63,3 +64,20 @@ def phone(live_server) -> Iterator[Phone]:
             context.close()
             browser.close()
             os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    # Outside Playwright's event loop, where Django allows database work again.
+    close_stray_connections()
+
+
+def close_stray_connections() -> None:
+    """Ends database sessions the live server's request threads left open.
+
+    A request thread that dies with its browser connection can leave its PostgreSQL
+    session idle; PostgreSQL then refuses to drop the test database at the end of the run.
+    """
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )

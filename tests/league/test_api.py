@@ -35,6 +35,7 @@ def test_the_root_links_to_the_schema_the_docs_and_the_token_exchange(api: APICl
         "docs": "http://testserver/api/docs/",
         "auth-token": "http://testserver/api/auth/token/",
         "me": "http://testserver/api/me/",
+        "rulesets": "http://testserver/api/rulesets/",
     }
 
 
@@ -65,7 +66,10 @@ def test_the_interactive_docs_load_their_assets_from_the_project(client: Client)
 def test_the_docs_stylesheet_and_script_are_served(client: Client) -> None:
     html = client.get("/api/docs/").content.decode()
     for asset in re.findall(r'(?:src|href)="(/static/[^"]+)"', html):
-        assert client.get(asset).status_code == 200, asset
+        response = client.get(asset)
+        assert response.status_code == 200, asset
+        assert b"".join(response.streaming_content)
+        response.close()
 
 
 def test_it_exchanges_a_username_and_password_for_a_token(api: APIClient, coach) -> None:

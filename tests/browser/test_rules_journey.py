@@ -1,0 +1,44 @@
+"""A coach on a phone browses LRB6: a team list, the casualty table and the settings."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from rules.edition import Edition
+from rules.services import edition_load
+from tests.browser.conftest import Phone
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def lrb6(lrb6_edition: Edition) -> None:
+    # Transactional tests start from an emptied database, so the ruleset is loaded here.
+    edition_load(lrb6_edition)
+
+
+def test_a_coach_browses_lrb6_on_a_phone(live_server, phone: Phone, lrb6: None) -> None:
+    page = phone.page
+    page.goto(live_server.url + "/")
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules").click()
+    page.get_by_role("link", name="Living Rulebook 6").click()
+    expect(page.get_by_role("heading", name="Living Rulebook 6")).to_be_visible()
+    assert phone.horizontal_overflow() == 0
+
+    page.get_by_role("link", name="Races and team lists").click()
+    page.get_by_role("link", name="Human", exact=True).click()
+    thrower = page.get_by_role("row").filter(has_text="Thrower")
+    expect(thrower).to_contain_text("70,000")
+    expect(thrower).to_contain_text("Sure Hands, Pass")
+    assert phone.horizontal_overflow() == 0
+
+    page.get_by_role("link", name="Tables").click()
+    page.get_by_role("link", name="Casualty table").click()
+    expect(page.get_by_role("row").filter(has_text="Smashed Collar Bone")).to_contain_text("58")
+    assert phone.horizontal_overflow() == 0
+
+    page.get_by_role("link", name="Settings").click()
+    expect(page.locator("#apothecary_treats_ko")).to_contain_text("yes")
+    assert phone.horizontal_overflow() == 0
+    assert phone.aborted == []
