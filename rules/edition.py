@@ -42,7 +42,8 @@ __all__ = ["EDITIONS_DIR", "Edition", "EditionError", "bundled_edition_slugs", "
 class SettingDef:
     key: str
     type: str
-    default: Any
+    default: Any  # what the edition says
+    value: Any  # what this ruleset uses: the default unless a house rule changed it
     explanation: str
     source: str
     choices: tuple[str, ...] = ()
@@ -173,11 +174,14 @@ class _Reader:
             choices = tuple(check.str_list(entry, "choices", where, default=[]))
             default = entry.get("default")
             check.setting_value(kind, choices, default, where)
+            value = entry.get("value", default)
+            check.setting_value(kind, choices, value, where, what="value")
             result.append(
                 SettingDef(
                     key=check.identifier(entry, "key", where),
                     type=kind,
                     default=default,
+                    value=value,
                     explanation=check.text(entry, "explanation", where),
                     source=check.text(entry, "source", where),
                     choices=choices,

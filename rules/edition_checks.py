@@ -205,7 +205,9 @@ class Checker:
                 problem = "no row" if not rows else f"{len(rows)} rows"
                 raise self.fail(where, f"a roll of {result} has {problem}")
 
-    def setting_value(self, kind: str, choices: tuple[str, ...], value: Any, where: str) -> None:
+    def setting_value(
+        self, kind: str, choices: tuple[str, ...], value: Any, where: str, what: str = "default"
+    ) -> None:
         ok = {
             "bool": isinstance(value, bool),
             "int": isinstance(value, int) and not isinstance(value, bool),
@@ -215,7 +217,7 @@ class Checker:
         if kind == "choice" and len(choices) < 2:
             raise self.fail(where, "a choice setting needs at least two choices")
         if not ok:
-            raise self.fail(where, f"default {value!r} is not a valid {kind}")
+            raise self.fail(where, f"{what} {value!r} is not a valid {kind}")
 
     def unique(self, names: Iterable[str], what: str) -> None:
         repeated = [name for name, count in Counter(names).items() if count > 1]

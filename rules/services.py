@@ -63,7 +63,7 @@ class _VersionWriter:
                 type=setting.type,
                 choices=list(setting.choices),
                 default=setting.default,
-                value=setting.default,
+                value=setting.value,
                 explanation=setting.explanation,
                 source=setting.source,
             )

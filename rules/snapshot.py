@@ -1,91 +1,23 @@
-"""Turning a ruleset version (or an edition's files) into the engine's plain values."""
+"""Turning a stored ruleset version back into plain values: an Edition, then the engine's
+Ruleset. Files and database meet in one shape, so the engine cannot tell them apart."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 
 from rules import models
-from rules.edition import Edition
+from rules.edition import Edition, ExtraDef, SettingDef, StarPlayerDef
 from rules.engine import ruleset as plain
 from rules.selectors import in_order, linked_skill_names
 
 
 def ruleset_snapshot(version: models.RulesetVersion) -> plain.Ruleset:
-    """The engine's view of a stored version, read in a fixed number of queries."""
-    skills = models.Skill.objects.filter(version=version).select_related("category")
-    positions = models.Position.objects.filter(version=version)
-    skills_of = linked_skill_names(models.Position, version)
-    positions_of: dict[int, list[plain.Position]] = defaultdict(list)
-    for position in positions.order_by("race_id", "order"):
-        positions_of[position.race_id].append(
-            plain.Position(
-                name=position.name,
-                max_quantity=position.max_quantity,
-                cost=position.cost,
-                characteristics=in_order(position.characteristics, version),
-                skills=skills_of[position.pk],
-                normal_access=position.normal_access,
-                double_access=position.double_access,
-            )
-        )
-    rows_of: dict[int, list[plain.TableRow]] = defaultdict(list)
-    for row in models.RulesTableRow.objects.filter(version=version).order_by("table_id", "order"):
-        rows_of[row.table_id].append(plain.TableRow(low=row.low, high=row.high, values=row.values))
-    return plain.Ruleset(
-        slug=version.ruleset.slug,
-        version=version.number,
-        characteristics=tuple(version.characteristics),
-        team_creation=plain.TeamCreation(**version.team_creation),
-        categories=tuple(
-            plain.SkillCategory(code=c.code, name=c.name, selectable=c.selectable)
-            for c in models.SkillCategory.objects.filter(version=version)
-        ),
-        skills={
-            skill.name: plain.Skill(skill.name, skill.category.code, skill.description)
-            for skill in skills.order_by("order")
-        },
-        races={
-            race.slug: plain.Race(
-                slug=race.slug,
-                name=race.name,
-                reroll_cost=race.reroll_cost,
-                apothecary_allowed=race.apothecary_allowed,
-                necromancer=race.necromancer,
-                raises_rotters=race.raises_rotters,
-                positions=tuple(positions_of[race.pk]),
-                notes=race.notes,
-            )
-            for race in models.Race.objects.filter(version=version)
-        },
-        staff={
-            staff.key: plain.Staff(
-                key=staff.key,
-                name=staff.name,
-                cost=staff.cost,
-                max_quantity=staff.max_quantity,
-                counts_in_value=staff.counts_in_value,
-            )
-            for staff in models.Staff.objects.filter(version=version)
-        },
-        tables={
-            table.key: plain.Table(
-                key=table.key,
-                name=table.name,
-                dice=table.dice,
-                rows=tuple(rows_of[table.pk]),
-                params=table.params,
-                description=table.description,
-            )
-            for table in models.RulesTable.objects.filter(version=version)
-        },
-        settings={
-            setting.key: setting.value for setting in models.Setting.objects.filter(version=version)
-        },
-    )
+    """The engine's view of a stored version."""
+    return edition_ruleset(stored_edition(version), version=version.number)
 
 
 def edition_ruleset(edition: Edition, version: int = 0) -> plain.Ruleset:
-    """The engine's view of an edition straight from its files, without a database."""
+    """The engine's view of an edition, read from files or from the database."""
     return plain.Ruleset(
         slug=edition.slug,
         version=version,
@@ -108,5 +40,144 @@ def edition_ruleset(edition: Edition, version: int = 0) -> plain.Ruleset:
             for staff in edition.staff
         },
         tables={table.key: table for table in edition.tables},
-        settings={setting.key: setting.default for setting in edition.settings},
+        settings={setting.key: setting.value for setting in edition.settings},
+    )
+
+
+def stored_edition(version: models.RulesetVersion) -> Edition:
+    """A stored version as an Edition, read in a fixed number of queries."""
+    ruleset = version.ruleset
+    return Edition(
+        slug=ruleset.slug,
+        name=ruleset.name,
+        description=ruleset.description,
+        sources=tuple(version.sources),
+        characteristics=tuple(version.characteristics),
+        team_creation=dict(version.team_creation),
+        settings=tuple(
+            SettingDef(
+                key=s.key,
+                type=s.type,
+                default=s.default,
+                value=s.value,
+                explanation=s.explanation,
+                source=s.source,
+                choices=tuple(s.choices),
+            )
+            for s in models.Setting.objects.filter(version=version)
+        ),
+        categories=tuple(
+            plain.SkillCategory(code=c.code, name=c.name, selectable=c.selectable)
+            for c in models.SkillCategory.objects.filter(version=version)
+        ),
+        skills={
+            skill.name: (skill.category.code, skill.description)
+            for skill in models.Skill.objects.filter(version=version)
+            .select_related("category")
+            .order_by("order")
+        },
+        races=_races(version),
+        star_players=_star_players(version),
+        staff=_extras(models.Staff, version),
+        inducements=_extras(models.Inducement, version),
+        tables=_tables(version),
+    )
+
+
+def _races(version: models.RulesetVersion) -> tuple[plain.Race, ...]:
+    skills_of = linked_skill_names(models.Position, version)
+    positions_of: dict[int, list[plain.Position]] = defaultdict(list)
+    positions = models.Position.objects.filter(version=version).order_by("race_id", "order")
+    for position in positions:
+        positions_of[position.race_id].append(
+            plain.Position(
+                name=position.name,
+                max_quantity=position.max_quantity,
+                cost=position.cost,
+                characteristics=in_order(position.characteristics, version),
+                skills=skills_of[position.pk],
+                normal_access=position.normal_access,
+                double_access=position.double_access,
+            )
+        )
+    return tuple(
+        plain.Race(
+            slug=race.slug,
+            name=race.name,
+            reroll_cost=race.reroll_cost,
+            apothecary_allowed=race.apothecary_allowed,
+            necromancer=race.necromancer,
+            raises_rotters=race.raises_rotters,
+            positions=tuple(positions_of[race.pk]),
+            notes=race.notes,
+        )
+        for race in models.Race.objects.filter(version=version)
+    )
+
+
+def _race_slugs(model, version: models.RulesetVersion) -> dict[int, tuple[str, ...]]:
+    """The race slugs linked to each row, in link order, in one query."""
+    through = model.races.through
+    name = model._meta.model_name
+    links = through.objects.filter(**{f"{name}__version": version}).order_by("pk")
+    slugs: dict[int, list[str]] = defaultdict(list)
+    for owner, slug in links.values_list(f"{name}_id", "race__slug"):
+        slugs[owner].append(slug)
+    return defaultdict(tuple, {owner: tuple(found) for owner, found in slugs.items()})
+
+
+def _star_players(version: models.RulesetVersion) -> tuple[StarPlayerDef, ...]:
+    skills_of = linked_skill_names(models.StarPlayer, version)
+    races_of = _race_slugs(models.StarPlayer, version)
+    stars = models.StarPlayer.objects.filter(version=version).select_related("paired_with")
+    return tuple(
+        StarPlayerDef(
+            name=star.name,
+            cost=star.cost,
+            characteristics=in_order(star.characteristics, version),
+            skills=skills_of[star.pk],
+            eligibility=star.eligibility,
+            races=races_of[star.pk],
+            paired_with=star.paired_with.name if star.paired_with else None,
+            notes=star.notes,
+        )
+        for star in stars.order_by("order")
+    )
+
+
+def _extras(
+    model: type[models.Staff] | type[models.Inducement], version: models.RulesetVersion
+) -> tuple[ExtraDef, ...]:
+    races_of = _race_slugs(model, version)
+    return tuple(
+        ExtraDef(
+            key=row.key,
+            name=row.name,
+            cost=row.cost,
+            max_quantity=row.max_quantity,
+            eligibility=row.eligibility,
+            races=races_of[row.pk],
+            race_costs=row.race_costs,
+            counts_in_value=getattr(row, "counts_in_value", True),
+            notes=row.notes,
+        )
+        for row in model.objects.filter(version=version)
+    )
+
+
+def _tables(version: models.RulesetVersion) -> tuple[plain.Table, ...]:
+    rows_of: dict[int, list[plain.TableRow]] = defaultdict(list)
+    rows = models.RulesTableRow.objects.filter(version=version).order_by("table_id", "order")
+    for row in rows:
+        rows_of[row.table_id].append(plain.TableRow(low=row.low, high=row.high, values=row.values))
+    return tuple(
+        plain.Table(
+            key=table.key,
+            name=table.name,
+            dice=table.dice,
+            rows=tuple(rows_of[table.pk]),
+            params=table.params,
+            description=table.description,
+        )
+        for table in models.RulesTable.objects.filter(version=version)
     )

@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 from rules import models
 from rules.edition import EditionError, edition_read
 from rules.services import edition_load
-from rules.snapshot import edition_ruleset, ruleset_snapshot
+from rules.snapshot import edition_ruleset, ruleset_snapshot, stored_edition
 
 pytestmark = pytest.mark.django_db
 
@@ -120,6 +120,8 @@ def test_a_sealed_version_refuses_to_change_or_go(lrb6_version: models.RulesetVe
 def test_the_stored_version_reads_back_as_the_files_say(
     lrb6_version: models.RulesetVersion, lrb6_edition
 ) -> None:
+    assert stored_edition(lrb6_version) == lrb6_edition
+    assert stored_edition(lrb6_version).content_hash == lrb6_version.content_hash
     assert ruleset_snapshot(lrb6_version) == edition_ruleset(lrb6_edition, version=1)
 
 
@@ -128,7 +130,7 @@ def test_reading_a_version_takes_a_fixed_number_of_queries(
 ) -> None:
     version = models.RulesetVersion.objects.select_related("ruleset").get(pk=lrb6_version.pk)
     # One query per kind of row (skills, positions, their skills, races, ...), never per row.
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(15):
         ruleset_snapshot(version)
 
 
