@@ -306,10 +306,7 @@ class _Reader:
             races = tuple(check.known(entry, "races", where, race_slugs, default=[]))
             if eligibility in ("races", "except") and not races:
                 raise EditionError(check.path, where, f"eligibility {eligibility} needs races")
-            race_costs = check.mapping(entry.get("race_costs", {}), f"{where}, race_costs")
-            for race, cost in race_costs.items():
-                check.known({"race": [race]}, "race", f"{where}, race_costs", race_slugs)
-                check.whole({"cost": cost}, "cost", f"{where}, race_costs for {race}")
+            race_costs = check.race_costs(entry, where, race_slugs)
             extras.append(
                 ExtraDef(
                     key=check.identifier(entry, "key", where),

@@ -155,6 +155,19 @@ class Checker:
             raise self.fail(where, f"{key} lists a name twice")
         return names
 
+    def race_costs(
+        self, entry: Mapping[str, Any], where: str, races: Collection[str]
+    ) -> dict[str, int]:
+        """A price per race, e.g. {goblin: 50000}: known races, whole numbers of gold."""
+        costs = self.mapping(entry.get("race_costs", {}), f"{where}, race_costs")
+        for race in costs:
+            if race not in races:
+                raise self.fail(
+                    where, f"race_costs names {race!r}, which this edition does not have"
+                )
+            self.whole(costs, race, f"{where}, race_costs")
+        return dict(costs)
+
     def codes(self, entry: Mapping[str, Any], key: str, where: str | None, codes: str) -> str:
         value = self.text(entry, key, where, default="")
         for code in value:

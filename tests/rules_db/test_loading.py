@@ -218,3 +218,15 @@ def test_the_command_stops_on_a_malformed_file_and_stores_nothing(fresh_edition:
     with pytest.raises(CommandError, match="race 'amazon': reroll_cost must be a whole number"):
         load_rulesets()
     assert not models.Ruleset.objects.filter(slug="lrb6-fresh").exists()
+
+
+def test_a_race_price_for_an_unknown_race_is_refused(lrb6_copy: Path) -> None:
+    replace_in(lrb6_copy / "inducements.yaml", "{goblin: 50000}", "{gobbo: 50000}")
+    with pytest.raises(EditionError, match="inducements 'bribes': race_costs names 'gobbo'"):
+        edition_read(lrb6_copy)
+
+
+def test_a_race_price_that_is_not_gold_is_refused(lrb6_copy: Path) -> None:
+    replace_in(lrb6_copy / "inducements.yaml", "{goblin: 50000}", "{goblin: cheap}")
+    with pytest.raises(EditionError, match="race_costs: goblin must be a whole number"):
+        edition_read(lrb6_copy)
