@@ -33,6 +33,8 @@ FILES = (
 SETTING_TYPES = ("bool", "int", "money", "choice")
 # libyaml's loader when PyYAML has it: the same safe loading, about ten times faster.
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+SYSTEMS = ("lrb6", "gdbbl", "first-edition", "blitz-bowl")
+PLAYS = ("league", "results_only")
 ELIGIBILITIES = ("any", "apothecary", "no_apothecary", "races", "except")
 
 __all__ = ["EDITIONS_DIR", "Edition", "EditionError", "bundled_edition_slugs", "edition_read"]
@@ -59,6 +61,8 @@ class StarPlayerDef:
     races: tuple[str, ...]
     paired_with: str | None
     notes: str
+    kind: str = ""  # goblin, halfling, troll, treeman...: for price rules such as GDBBL's
+    special: str = ""  # a secret weapon or other equipment, as printed
 
 
 @dataclass(frozen=True)
@@ -74,11 +78,14 @@ class ExtraDef:
     race_costs: Mapping[str, int]
     counts_in_value: bool
     notes: str
+    group: str = ""  # at most one member of staff per group (GDBBL's wizard and kin)
 
 
 @dataclass(frozen=True)
 class Edition:
     slug: str
+    system: str  # lrb6, gdbbl, first-edition, blitz-bowl: which post-game rules apply
+    play: str  # "league" (money and progression) or "results_only"
     name: str
     description: str
     sources: tuple[str, ...]
@@ -137,7 +144,9 @@ class _Reader:
         races = self.races(characteristics, skills, categories)
         race_slugs = {race.slug for race in races}
         return Edition(
-            slug=check.text(head, "slug", None),
+            slug=check.identifier(head, "slug", None, dashes=True),
+            system=check.one_of(head, "system", None, SYSTEMS),
+            play=check.one_of(head, "play", None, PLAYS, default="league"),
             name=check.text(head, "name", None),
             description=check.text(head, "description", None, default=""),
             sources=tuple(check.str_list(head, "sources", None, default=[])),
@@ -285,6 +294,8 @@ class _Reader:
                     races=tuple(check.known(entry, key, where, race_slugs)),
                     paired_with=entry.get("paired_with"),
                     notes=check.text(entry, "notes", where, default=""),
+                    kind=check.text(entry, "kind", where, default=""),
+                    special=check.text(entry, "special", where, default=""),
                 )
             )
         names = [star.name for star in stars]
@@ -318,6 +329,7 @@ class _Reader:
                     race_costs=dict(race_costs),
                     counts_in_value=check.flag(entry, "counts_in_value", where, default=True),
                     notes=check.text(entry, "notes", where, default=""),
+                    group=check.text(entry, "group", where, default=""),
                 )
             )
         check.unique([extra.key for extra in extras], name)

@@ -15,6 +15,8 @@ IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]*$")
 SLUG = re.compile(r"^[a-z][a-z0-9-]*$")
 ROLL = re.compile(r"^(\d+)(?:-(\d+)|(\+))?$")
 NDICE = re.compile(r"^(\d*)D(\d+)$")
+# Whole numbers from 0 upwards, the last row open-ended: SPP totals, gate gold, rating gaps.
+OPEN_SCALES = ("SPP", "SCALE")
 
 
 class EditionError(ValueError):
@@ -32,7 +34,7 @@ def dice_results(dice: str) -> list[int] | None:
     """Every result the dice can give, or None for open-ended scales (SPP)."""
     if dice == "D68":
         return [tens * 10 + units for tens in range(1, 7) for units in range(1, 9)]
-    if dice == "SPP":
+    if dice in OPEN_SCALES:
         return None
     match = NDICE.match(dice)
     if not match:

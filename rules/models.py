@@ -48,6 +48,12 @@ class RulesetVersion(models.Model):
     ruleset = models.ForeignKey(Ruleset, on_delete=models.PROTECT, related_name="versions")
     number = models.PositiveIntegerField()
     content_hash = models.CharField(max_length=64)
+    system = models.CharField(max_length=20, help_text="Which post-game rules apply.")
+    play = models.CharField(
+        max_length=20,
+        choices=[("league", "league play"), ("results_only", "results only")],
+        default="league",
+    )
     characteristics = models.JSONField(help_text='The characteristic set, e.g. ["MA", "ST"].')
     team_creation = models.JSONField()
     sources = models.JSONField(default=list)
@@ -201,6 +207,9 @@ class Staff(Purchasable):
     max_quantity = models.PositiveIntegerField(null=True, blank=True)
     race_costs = models.JSONField(default=dict, blank=True)
     counts_in_value = models.BooleanField(default=True)
+    group = models.CharField(
+        max_length=40, blank=True, help_text="A team may have at most one of a group."
+    )
 
     class Meta(Purchasable.Meta):
         verbose_name_plural = "staff"
@@ -216,6 +225,8 @@ class StarPlayer(Purchasable):
     characteristics = models.JSONField()
     skills = models.ManyToManyField(Skill, related_name="+", blank=True)
     paired_with = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL)
+    kind = models.CharField(max_length=40, blank=True)
+    special = models.CharField(max_length=120, blank=True)
 
     class Meta(Purchasable.Meta):
         ordering = ["name"]

@@ -26,7 +26,15 @@ class RulesetSerializer(serializers.ModelSerializer):
 class VersionSerializer(serializers.ModelSerializer):
     class Meta:
         model = models.RulesetVersion
-        fields = ["number", "characteristics", "team_creation", "sources", "created_at"]
+        fields = [
+            "number",
+            "system",
+            "play",
+            "characteristics",
+            "team_creation",
+            "sources",
+            "created_at",
+        ]
 
 
 class PositionSerializer(serializers.Serializer):
@@ -67,6 +75,8 @@ class StarPlayerSerializer(serializers.Serializer):
     eligibility = serializers.CharField(source="star.eligibility")
     races = serializers.SerializerMethodField()
     paired_with = serializers.CharField(source="star.paired_with.name", allow_null=True)
+    kind = serializers.CharField(source="star.kind")
+    special = serializers.CharField(source="star.special")
     notes = serializers.CharField(source="star.notes")
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
@@ -91,6 +101,7 @@ class PurchasableSerializer(serializers.Serializer):
 
 class StaffSerializer(PurchasableSerializer):
     counts_in_value = serializers.BooleanField()
+    group = serializers.CharField()
 
 
 class SettingSerializer(serializers.ModelSerializer):

@@ -28,6 +28,8 @@ def edition_load(edition: Edition) -> tuple[models.RulesetVersion, bool]:
         ruleset=ruleset,
         number=(latest.number + 1) if latest else 1,
         content_hash=edition.content_hash,
+        system=edition.system,
+        play=edition.play,
         characteristics=list(edition.characteristics),
         team_creation=dict(edition.team_creation),
         sources=list(edition.sources),
@@ -155,7 +157,11 @@ class _VersionWriter:
                 eligibility=extra.eligibility,
                 race_costs=dict(extra.race_costs),
                 notes=extra.notes,
-                **({"counts_in_value": extra.counts_in_value} if staff else {}),
+                **(
+                    {"counts_in_value": extra.counts_in_value, "group": extra.group}
+                    if staff
+                    else {}
+                ),
             )
             for order, extra in enumerate(extras)
         )
@@ -171,6 +177,8 @@ class _VersionWriter:
                 characteristics=dict(star.characteristics),
                 eligibility=star.eligibility,
                 notes=star.notes,
+                kind=star.kind,
+                special=star.special,
             )
             for order, star in enumerate(self.edition.star_players)
         )

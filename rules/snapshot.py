@@ -41,6 +41,8 @@ def edition_ruleset(edition: Edition, version: int = 0) -> plain.Ruleset:
         },
         tables={table.key: table for table in edition.tables},
         settings={setting.key: setting.value for setting in edition.settings},
+        system=edition.system,
+        play=edition.play,
     )
 
 
@@ -49,6 +51,8 @@ def stored_edition(version: models.RulesetVersion) -> Edition:
     ruleset = version.ruleset
     return Edition(
         slug=ruleset.slug,
+        system=version.system,
+        play=version.play,
         name=ruleset.name,
         description=ruleset.description,
         sources=tuple(version.sources),
@@ -140,6 +144,8 @@ def _star_players(version: models.RulesetVersion) -> tuple[StarPlayerDef, ...]:
             races=races_of[star.pk],
             paired_with=star.paired_with.name if star.paired_with else None,
             notes=star.notes,
+            kind=star.kind,
+            special=star.special,
         )
         for star in stars.order_by("order")
     )
@@ -160,6 +166,7 @@ def _extras(
             race_costs=row.race_costs,
             counts_in_value=getattr(row, "counts_in_value", True),
             notes=row.notes,
+            group=getattr(row, "group", ""),
         )
         for row in model.objects.filter(version=version)
     )

@@ -122,6 +122,8 @@ class Ruleset:
     staff: Mapping[str, Staff]  # by key
     tables: Mapping[str, Table]  # by key
     settings: Mapping[str, Any]  # key -> current value
+    system: str = "lrb6"  # lrb6, gdbbl, first-edition, blitz-bowl: whose post-game rules
+    play: str = "league"  # "league" or "results_only" (no money, no progression)
 
     def table(self, key: str) -> Table:
         try:
