@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 from django.http import Http404
 
 from rules import models
@@ -37,6 +37,48 @@ def version_get(slug: str, number: int | str | None = None) -> models.RulesetVer
     if version is None:
         raise Http404(f"There is no ruleset {slug!r} with that version.")
     return version
+
+
+@dataclass(frozen=True)
+class EditionSummary:
+    version: models.RulesetVersion
+    races: int
+    positions: int
+    star_players: int
+    skills: int
+    settings: int
+
+
+def editions_side_by_side() -> list[EditionSummary]:
+    """The latest version of every ruleset with its counts, in a fixed number of queries."""
+    latest: dict[int, models.RulesetVersion] = {}
+    versions = models.RulesetVersion.objects.select_related("ruleset").order_by("-number")
+    for version in versions:
+        latest.setdefault(version.ruleset_id, version)
+    ids = [version.pk for version in latest.values()]
+
+    def counts(model: type[models.VersionRow]) -> dict[int, int]:
+        rows = model.objects.filter(version__in=ids).values("version")
+        return dict(rows.annotate(n=Count("pk")).values_list("version", "n"))
+
+    races, positions, stars = (
+        counts(models.Race),
+        counts(models.Position),
+        counts(models.StarPlayer),
+    )
+    skills, settings = counts(models.Skill), counts(models.Setting)
+    ordered = sorted(latest.values(), key=lambda v: (not v.ruleset.bundled, v.ruleset.name))
+    return [
+        EditionSummary(
+            version=version,
+            races=races.get(version.pk, 0),
+            positions=positions.get(version.pk, 0),
+            star_players=stars.get(version.pk, 0),
+            skills=skills.get(version.pk, 0),
+            settings=settings.get(version.pk, 0),
+        )
+        for version in ordered
+    ]
 
 
 def rulesets() -> QuerySet[models.Ruleset]:

@@ -7,6 +7,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from rules import models, selectors
+from rules.display import params_list, table_grid
 
 SECTIONS = [
     ("races", "Races and team lists"),
@@ -45,7 +46,9 @@ def _page(
 
 @require_safe
 def ruleset_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "rules/ruleset_list.html", {"rulesets": selectors.rulesets()})
+    return render(
+        request, "rules/ruleset_list.html", {"editions": selectors.editions_side_by_side()}
+    )
 
 
 @require_safe
@@ -64,8 +67,18 @@ def race_list(request: HttpRequest, slug: str) -> HttpResponse:
 def race_detail(request: HttpRequest, slug: str, race: str) -> HttpResponse:
     version = _version(request, slug)
     row = selectors.race(version, race)
-    staff = selectors.purchasables(models.Staff, version)
-    return _page(request, version, "race_detail", "races", row=row, staff=staff)
+    # Systems without a second skill list (GDBBL: doubles allow any skill) show one column.
+    has_double = any(p.position.double_access for p in row.positions)
+    has_access = has_double or any(p.position.normal_access for p in row.positions)
+    return _page(
+        request,
+        version,
+        "race_detail",
+        "races",
+        row=row,
+        has_double=has_double,
+        has_access=has_access,
+    )
 
 
 @require_safe
@@ -98,7 +111,9 @@ def staff_list(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 def table_list(request: HttpRequest, slug: str) -> HttpResponse:
     version = _version(request, slug)
-    tables = selectors.tables(version)
+    tables = [
+        (table, table_grid(table), params_list(table.params)) for table in selectors.tables(version)
+    ]
     return _page(request, version, "table_list", "tables", tables=tables)
 
 
