@@ -186,7 +186,12 @@ class Checker:
                 where, f"characteristics must be exactly {', '.join(names)}, not {list(value)}"
             )
         for name in names:
-            self.whole(value, name, f"{where}, characteristics")
+            # Whole numbers, negative ones too: 1st edition prints TS and CL of -1.
+            number = value[name]
+            if isinstance(number, bool) or not isinstance(number, int):
+                raise self.fail(
+                    f"{where}, characteristics", f"{name} must be a whole number, not {number!r}"
+                )
         return {name: value[name] for name in names}
 
     def roll(self, row: Mapping[str, Any], where: str) -> tuple[int, int | None]:
