@@ -45,7 +45,8 @@ def table_grid(table: models.RulesTable) -> Grid:
     bands = table.params.get("rating_bands")
     headers: list[str] = []
     if table.dice:
-        headers.append(ROLL_HEADERS.get(table.dice, "Roll"))
+        default = ROLL_HEADERS.get(table.dice, "Roll")
+        headers.append(table.params.get("scale_label", default))
     for column in table.columns:
         if column == "modifiers" and bands:
             headers.extend(f"TR {band_label(band)}" for band in bands)
@@ -78,6 +79,8 @@ def params_list(params: dict[str, Any]) -> list[tuple[str, str]]:
     """Table parameters as label/value pairs, bands and pairs written out."""
     pairs = []
     for key, value in params.items():
+        if key == "scale_label":
+            continue  # already the heading of the first column
         if key == "rating_bands":
             text = ", ".join(band_label(band) for band in value)
         elif key == "illegal_pairs":

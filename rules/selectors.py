@@ -9,6 +9,7 @@ from django.db.models import Count, Prefetch, QuerySet
 from django.http import Http404
 
 from rules import models
+from rules.edition import SYSTEMS
 
 
 def linked_skill_names(
@@ -67,7 +68,7 @@ def editions_side_by_side() -> list[EditionSummary]:
         counts(models.StarPlayer),
     )
     skills, settings = counts(models.Skill), counts(models.Setting)
-    ordered = sorted(latest.values(), key=lambda v: (not v.ruleset.bundled, v.ruleset.name))
+    ordered = sorted(latest.values(), key=_edition_order)
     return [
         EditionSummary(
             version=version,
@@ -79,6 +80,12 @@ def editions_side_by_side() -> list[EditionSummary]:
         )
         for version in ordered
     ]
+
+
+def _edition_order(version: models.RulesetVersion) -> tuple[bool, int, str]:
+    # Bundled editions in the order of the rule systems, then house rules by name.
+    system = SYSTEMS.index(version.system) if version.system in SYSTEMS else len(SYSTEMS)
+    return (not version.ruleset.bundled, system, version.ruleset.name)
 
 
 def rulesets() -> QuerySet[models.Ruleset]:

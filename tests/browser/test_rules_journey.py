@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from rules.edition import Edition
+from rules.edition import Edition, bundled_edition_slugs, edition_read
 from rules.services import edition_load
 from tests.browser.conftest import Phone
 
@@ -18,11 +18,17 @@ def lrb6(lrb6_edition: Edition) -> None:
     edition_load(lrb6_edition)
 
 
+@pytest.fixture
+def all_editions() -> None:
+    for slug in bundled_edition_slugs():
+        edition_load(edition_read(slug))
+
+
 def test_a_coach_browses_lrb6_on_a_phone(live_server, phone: Phone, lrb6: None) -> None:
     page = phone.page
     page.goto(live_server.url + "/")
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules").click()
-    page.get_by_role("link", name="Living Rulebook 6").click()
+    page.get_by_role("link", name="Living Rulebook 6").first.click()
     expect(page.get_by_role("heading", name="Living Rulebook 6")).to_be_visible()
     assert phone.horizontal_overflow() == 0
 
@@ -40,5 +46,28 @@ def test_a_coach_browses_lrb6_on_a_phone(live_server, phone: Phone, lrb6: None) 
 
     page.get_by_role("link", name="Settings").click()
     expect(page.locator("#apothecary_treats_ko")).to_contain_text("yes")
+    assert phone.horizontal_overflow() == 0
+    assert phone.aborted == []
+
+
+def test_a_commissioner_compares_the_editions_and_reads_gdbbl_on_a_phone(
+    live_server, phone: Phone, all_editions: None
+) -> None:
+    page = phone.page
+    page.goto(live_server.url + "/rules/")
+    table = page.locator("table.side-by-side")
+    expect(table).to_contain_text("MA SP ST AG TS CL AV")
+    expect(table).to_contain_text("MV BL TH AR")
+    assert phone.horizontal_overflow() == 0
+
+    table.get_by_role("link", name="GDBBL 1.2").click()
+    page.get_by_role("link", name="Tables").click()
+    page.get_by_role("link", name="Team winnings").click()
+    row = page.locator("#winnings").get_by_role("row").filter(has_text="75,001+")
+    expect(row).to_contain_text("+6")
+    assert phone.horizontal_overflow() == 0
+
+    page.get_by_role("link", name="Settings").click()
+    expect(page.locator("#fan_factor_six_or_more")).to_contain_text("yes")
     assert phone.horizontal_overflow() == 0
     assert phone.aborted == []
