@@ -648,7 +648,12 @@ def test_the_gate_is_a_d6_per_fan_factor_times_1000() -> None:
 def test_winnings_roll_a_d6_times_10000_in_seven_rating_bands() -> None:
     winnings = table("winnings")
     assert winnings.dice == "SCALE"
-    assert winnings.params == {"rating_bands": RATING_BANDS, "die": 6, "multiplier": 10_000}
+    assert winnings.params == {
+        "scale_label": "Gate (gp)",
+        "rating_bands": RATING_BANDS,
+        "die": 6,
+        "multiplier": 10_000,
+    }
     assert [(row.low, row.high) for row in winnings.rows] == [
         (0, 15000),
         (15001, 30000),
