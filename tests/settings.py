@@ -16,6 +16,3 @@ STORAGES = {
 # Serve static files straight from static/ (no collectstatic), as the development server does.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
-# Close each request's database connection when the request ends: live-server threads kept
-# alive by the browser would otherwise hold PostgreSQL's test database open at teardown.
-DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405

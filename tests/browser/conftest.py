@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import pytest
-from django.db import connection
 from playwright.sync_api import Page, Route, sync_playwright
 
 from tests.conftest import CHROMIUM_PATH
@@ -40,6 +39,9 @@ class Phone:
 
 @pytest.fixture
 def phone(live_server) -> Iterator[Phone]:
+    """A phone-sized page. Request it after every fixture that writes to the database:
+    inside Playwright's sync API Django opens a separate connection that nothing closes,
+    and PostgreSQL then cannot drop the test database at the end of the run."""
     # Playwright's sync API runs an event loop in this thread; the live server's database
     # work happens in its own thread, so Django's async-safety guard does not apply.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
@@ -64,20 +66,3 @@ def phone(live_server) -> Iterator[Phone]:
             context.close()
             browser.close()
             os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    # Outside Playwright's event loop, where Django allows database work again.
-    close_stray_connections()
-
-
-def close_stray_connections() -> None:
-    """Ends database sessions the live server's request threads left open.
-
-    A request thread that dies with its browser connection can leave its PostgreSQL
-    session idle; PostgreSQL then refuses to drop the test database at the end of the run.
-    """
-    if connection.vendor != "postgresql":
-        return
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        )

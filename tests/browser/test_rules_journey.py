@@ -24,7 +24,7 @@ def all_editions() -> None:
         edition_load(edition_read(slug))
 
 
-def test_a_coach_browses_lrb6_on_a_phone(live_server, phone: Phone, lrb6: None) -> None:
+def test_a_coach_browses_lrb6_on_a_phone(live_server, lrb6: None, phone: Phone) -> None:
     page = phone.page
     page.goto(live_server.url + "/")
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules").click()
@@ -51,7 +51,7 @@ def test_a_coach_browses_lrb6_on_a_phone(live_server, phone: Phone, lrb6: None) 
 
 
 def test_a_commissioner_compares_the_editions_and_reads_gdbbl_on_a_phone(
-    live_server, phone: Phone, all_editions: None
+    live_server, all_editions: None, phone: Phone
 ) -> None:
     page = phone.page
     page.goto(live_server.url + "/rules/")
