@@ -1,6 +1,7 @@
-"""Read-only API for rulesets: /api/rulesets/<slug>/ and everything beneath it.
+"""API for rulesets: /api/rulesets/<slug>/ and everything beneath it.
 
-Every view takes `?version=N` for an older version; without it, the latest.
+Reading takes `?version=N` for an older version; without it, the latest. House-rule copies
+are made, edited, exported and imported here too; every edit becomes a new version.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
-from rules import models, selectors
+from rules import house_api, models, selectors
 from rules import serializers as out
 
 VERSION = OpenApiParameter(
@@ -106,12 +107,78 @@ class RulesetViewSet(viewsets.ReadOnlyModelViewSet):
         inducements = selectors.purchasables(models.Inducement, self.ruleset_version())
         return Response(out.PurchasableSerializer(inducements, many=True).data)
 
-    @_listing(out.SettingSerializer, "Settings, with their explanations")
-    @action(detail=True, url_path="settings", url_name="settings")
+    @extend_schema(
+        methods=["GET"],
+        summary="Settings, with their explanations",
+        parameters=[VERSION],
+        responses=out.SettingSerializer(many=True),
+    )
+    @extend_schema(
+        methods=["PATCH"],
+        summary="Change settings of a house-rule copy (a new version)",
+        request={"application/json": {"type": "object", "additionalProperties": True}},
+        responses=out.SettingSerializer(many=True),
+    )
+    @action(detail=True, methods=["get", "patch"], url_path="settings", url_name="settings")
     def ruleset_settings(self, request: Request, slug: str) -> Response:
         # Not named `settings`: APIView keeps its own settings under that name.
+        if request.method == "PATCH":
+            version = house_api.settings_change(self.get_object(), request.data, request.user)
+            return Response(out.SettingSerializer(selectors.settings(version), many=True).data)
         settings = selectors.settings(self.ruleset_version())
         return Response(out.SettingSerializer(settings, many=True).data)
+
+    @extend_schema(
+        summary="Copy this ruleset into a new house-rule ruleset you own",
+        request=house_api.CopySerializer,
+        responses={201: out.RulesetSerializer},
+    )
+    @action(detail=True, methods=["post"])
+    def copy(self, request: Request, slug: str) -> Response:
+        ruleset = house_api.copy(slug, request.data, request.user)
+        data = out.RulesetSerializer(ruleset, context={"request": request}).data
+        return Response(data, status=201)
+
+    @extend_schema(
+        summary="One part of the ruleset as in its data files; PUT replaces it (a new version)",
+        parameters=[VERSION],
+        request={"application/json": {}},
+        responses={200: OpenApiTypes.ANY},
+    )
+    @action(detail=True, methods=["get", "put"], url_path=r"parts/(?P<part>[a-z_]+)")
+    def part(self, request: Request, slug: str, part: str) -> Response:
+        if request.method == "PUT":
+            version = house_api.part_replace(self.get_object(), part, request.data, request.user)
+            return Response(house_api.part_of(version, part))
+        return Response(house_api.part_of(self.ruleset_version(), part))
+
+    @extend_schema(
+        summary="The whole version as one file to share", parameters=[VERSION],
+        responses={200: OpenApiTypes.OBJECT},
+    )  # fmt: skip
+    @action(detail=True)
+    def export(self, request: Request, slug: str) -> Response:
+        return house_api.export_response(self.ruleset_version())
+
+    @extend_schema(
+        summary="Import an exported file as a new ruleset you own",
+        request={"multipart/form-data": house_api.ImportSerializer},
+        responses={201: out.RulesetSerializer},
+    )
+    @action(detail=False, methods=["post"], url_path="import", url_name="import")
+    def import_file(self, request: Request) -> Response:
+        ruleset = house_api.import_upload(request.data, request.user)
+        data = out.RulesetSerializer(ruleset, context={"request": request}).data
+        return Response(data, status=201)
+
+    @extend_schema(
+        summary="Add (POST) or remove (DELETE) a co-editor of a house-rule copy",
+        request=house_api.EditorSerializer,
+        responses={200: house_api.EditorSerializer(many=True)},
+    )
+    @action(detail=True, methods=["post", "delete"])
+    def editors(self, request: Request, slug: str) -> Response:
+        return Response(house_api.editors_change(self.get_object(), request))
 
     @_listing(out.TableSerializer, "Every table of the ruleset")
     @action(detail=True)

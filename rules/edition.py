@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -37,7 +37,14 @@ SYSTEMS = ("lrb6", "gdbbl", "first-edition", "blitz-bowl")
 PLAYS = ("league", "results_only")
 ELIGIBILITIES = ("any", "apothecary", "no_apothecary", "races", "except")
 
-__all__ = ["EDITIONS_DIR", "Edition", "EditionError", "bundled_edition_slugs", "edition_read"]
+__all__ = [
+    "EDITIONS_DIR",
+    "Edition",
+    "EditionError",
+    "bundled_edition_slugs",
+    "edition_from_documents",
+    "edition_read",
+]
 
 
 @dataclass(frozen=True)
@@ -115,7 +122,18 @@ def edition_read(source: str | Path) -> Edition:
     """Reads a bundled edition by its slug ("lrb6"), or any folder of edition files."""
     folder = EDITIONS_DIR / source if isinstance(source, str) else source
     documents = {name: _load_yaml(folder / f"{name}.yaml") for name in FILES}
-    return _Reader(folder, documents).edition()
+    return _Reader(documents, lambda name: folder / f"{name}.yaml").edition()
+
+
+def edition_from_documents(documents: Mapping[str, Any], origin: str) -> Edition:
+    """Reads an edition from its parts already parsed (an imported file, an edit in the
+    app), with the same checks as the bundled files; errors name `origin` and the part."""
+    if not isinstance(documents, Mapping):
+        raise EditionError(origin, None, "must be a mapping of the edition's parts")
+    for name in FILES:
+        if name not in documents:
+            raise EditionError(f"{origin}: {name}", None, "the part is missing")
+    return _Reader(documents, lambda name: f"{origin}: {name}").edition()
 
 
 def _load_yaml(path: Path) -> Any:
@@ -128,12 +146,12 @@ def _load_yaml(path: Path) -> Any:
 
 
 class _Reader:
-    def __init__(self, folder: Path, documents: Mapping[str, Any]) -> None:
-        self.folder = folder
+    def __init__(self, documents: Mapping[str, Any], location: Callable[[str], Path | str]):
         self.documents = documents
+        self.location = location  # where a part came from, for error messages
 
     def check(self, name: str) -> Checker:
-        return Checker(self.folder / f"{name}.yaml")
+        return Checker(self.location(name))
 
     def edition(self) -> Edition:
         check = self.check("ruleset")

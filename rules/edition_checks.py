@@ -22,7 +22,7 @@ OPEN_SCALES = ("SPP", "SCALE")
 class EditionError(ValueError):
     """A data file of an edition is malformed."""
 
-    def __init__(self, path: Path, entry: str | None, problem: str) -> None:
+    def __init__(self, path: Path | str, entry: str | None, problem: str) -> None:
         self.path = path
         self.entry = entry
         self.problem = problem
@@ -44,7 +44,7 @@ def dice_results(dice: str) -> list[int] | None:
 
 
 class Checker:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path | str) -> None:
         self.path = path
 
     def fail(self, entry: str | None, problem: str) -> EditionError:

@@ -24,6 +24,12 @@ class Ruleset(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT
     )
+    editors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="edited_rulesets",
+        help_text="Co-editors the owner added: they may edit the copy too.",
+    )
     parent_version = models.ForeignKey(
         "RulesetVersion",
         null=True,

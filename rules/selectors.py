@@ -88,6 +88,32 @@ def _edition_order(version: models.RulesetVersion) -> tuple[bool, int, str]:
     return (not version.ruleset.bundled, system, version.ruleset.name)
 
 
+@dataclass(frozen=True)
+class VersionUse:
+    version: models.RulesetVersion
+    users: dict[str, int]  # e.g. {"teams": 3}: what records this version, by kind
+
+
+def version_history(ruleset: models.Ruleset) -> list[VersionUse]:
+    """Every version of a ruleset with what uses it (teams, reports...), one query per kind.
+
+    Whatever points at a RulesetVersion from another app counts, so later features (teams,
+    match reports) show up here without changes.
+    """
+    versions = list(ruleset.versions.order_by("-number"))
+    users: dict[int, dict[str, int]] = {version.pk: {} for version in versions}
+    for relation in models.RulesetVersion._meta.related_objects:
+        if relation.related_model._meta.app_label == "rules" or not relation.many_to_one:
+            continue
+        label = str(relation.related_model._meta.verbose_name_plural)
+        rows = relation.related_model.objects.filter(
+            **{f"{relation.field.name}__in": versions}
+        ).values(relation.field.name)
+        for version_id, count in rows.annotate(n=Count("pk")).values_list(relation.field.name, "n"):
+            users[version_id][label] = count
+    return [VersionUse(version, users[version.pk]) for version in versions]
+
+
 def rulesets() -> QuerySet[models.Ruleset]:
     latest = models.RulesetVersion.objects.order_by("-number")
     return models.Ruleset.objects.prefetch_related(Prefetch("versions", queryset=latest))

@@ -24,6 +24,14 @@ def edition_load(edition: Edition) -> tuple[models.RulesetVersion, bool]:
     if (ruleset.name, ruleset.description) != (edition.name, edition.description):
         ruleset.name, ruleset.description = edition.name, edition.description
         ruleset.save(update_fields=["name", "description"])
+    return version_create(ruleset, edition, latest), True
+
+
+def version_create(
+    ruleset: models.Ruleset, edition: Edition, latest: models.RulesetVersion | None
+) -> models.RulesetVersion:
+    """Stores `edition` as the ruleset's next version and seals it. Call inside a
+    transaction that holds the ruleset's row lock, so two saves cannot take one number."""
     version = models.RulesetVersion.objects.create(
         ruleset=ruleset,
         number=(latest.number + 1) if latest else 1,
@@ -37,7 +45,7 @@ def edition_load(edition: Edition) -> tuple[models.RulesetVersion, bool]:
     _VersionWriter(version, edition).write()
     version.sealed = True
     models.RulesetVersion.objects.filter(pk=version.pk).update(sealed=True)
-    return version, True
+    return version
 
 
 class _VersionWriter:

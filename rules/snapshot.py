@@ -173,10 +173,14 @@ def _extras(
 
 
 def _tables(version: models.RulesetVersion) -> tuple[plain.Table, ...]:
+    tables = list(models.RulesTable.objects.filter(version=version))
+    columns_of = {table.pk: table.columns for table in tables}
     rows_of: dict[int, list[plain.TableRow]] = defaultdict(list)
     rows = models.RulesTableRow.objects.filter(version=version).order_by("table_id", "order")
     for row in rows:
-        rows_of[row.table_id].append(plain.TableRow(low=row.low, high=row.high, values=row.values))
+        # Columns in the order they were written (PostgreSQL's jsonb sorts keys its own way).
+        values = {c: row.values[c] for c in columns_of[row.table_id] if c in row.values}
+        rows_of[row.table_id].append(plain.TableRow(low=row.low, high=row.high, values=values))
     return tuple(
         plain.Table(
             key=table.key,
@@ -186,5 +190,5 @@ def _tables(version: models.RulesetVersion) -> tuple[plain.Table, ...]:
             params=table.params,
             description=table.description,
         )
-        for table in models.RulesTable.objects.filter(version=version)
+        for table in tables
     )

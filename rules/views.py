@@ -8,6 +8,8 @@ from django.views.decorators.http import require_safe
 
 from rules import models, selectors
 from rules.display import params_list, table_grid
+from rules.edition_io import SECTIONS as EDITABLE_PARTS
+from rules.house_rules import can_edit, can_manage_editors
 
 SECTIONS = [
     ("races", "Races and team lists"),
@@ -33,6 +35,7 @@ def _page(
 ) -> HttpResponse:
     versions = list(version.ruleset.versions.order_by("-number").values_list("number", flat=True))
     context.update(
+        can_edit=can_edit(request.user, version.ruleset),
         version=version,
         ruleset=version.ruleset,
         sections=SECTIONS,
@@ -53,7 +56,18 @@ def ruleset_list(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def ruleset_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    return _page(request, _version(request, slug), "ruleset_detail", "")
+    version = _version(request, slug)
+    ruleset = version.ruleset
+    return _page(
+        request,
+        version,
+        "ruleset_detail",
+        "",
+        history=selectors.version_history(ruleset),
+        editors=ruleset.editors.order_by("username"),
+        may_manage_editors=can_manage_editors(request.user, ruleset),
+        editable_parts=EDITABLE_PARTS,
+    )
 
 
 @require_safe

@@ -1,0 +1,94 @@
+"""Reading the house-rule edit forms into the parts of an edition.
+
+Numbers are converted where they are numbers; anything else is passed on as typed, so the
+edition's own checks refuse it with a message naming the row ("position 'Thrower': cost
+must be a whole number, not '7O000'").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.core.exceptions import ValidationError
+
+NEW = "new"  # the prefix of the blank row that adds a position
+
+
+def _number(text: str) -> int | str:
+    text = text.strip().replace(",", "")
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def settings_from_post(
+    settings: list[dict[str, Any]], post: Mapping[str, str]
+) -> list[dict[str, Any]]:
+    """The settings part with each value taken from the form (a checkbox for yes/no)."""
+    changed = []
+    for setting in settings:
+        key, kind = setting["key"], setting["type"]
+        if kind == "bool":
+            value: Any = post.get(key) == "on"
+        elif kind == "choice":
+            value = post.get(key, setting["value"])
+        else:
+            value = _number(post.get(key, ""))
+            if not isinstance(value, int):
+                raise ValidationError(f"Setting {key} must be a whole number, not {value!r}.")
+        changed.append({**setting, "value": value})
+    return changed
+
+
+def position_rows(
+    positions: Sequence[Mapping[str, Any]], characteristics: Sequence[str]
+) -> list[dict[str, Any]]:
+    """The team list as form rows, plus one blank row for a new position."""
+    rows = [
+        {
+            "prefix": str(index),
+            "name": p["name"],
+            "max": p["max"],
+            "cost": p["cost"],
+            "values": [(c, p["characteristics"].get(c, "")) for c in characteristics],
+            "skills": ", ".join(p["skills"]),
+            "normal": p["normal"],
+            "double": p["double"],
+        }
+        for index, p in enumerate(positions)
+    ]
+    blank = {"name": "", "max": "", "cost": "", "skills": "", "normal": "", "double": ""}
+    rows.append({"prefix": NEW, **blank, "values": [(c, "") for c in characteristics]})
+    return rows
+
+
+def positions_from_post(
+    post: Mapping[str, str], characteristics: Sequence[str]
+) -> list[dict[str, Any]]:
+    """The positions of one race as typed in the form: removed rows dropped, a filled-in
+    blank row added at the end."""
+    prefixes = sorted(
+        {key.split("-", 1)[0] for key in post if key.endswith("-name") and "-" in key},
+        key=lambda prefix: (prefix == NEW, int(prefix) if prefix.isdigit() else 0),
+    )
+    positions = []
+    for prefix in prefixes:
+        row = {name[len(prefix) + 1 :]: value for name, value in post.items()
+               if name.startswith(f"{prefix}-")}  # fmt: skip
+        if row.get("remove") == "on" or (prefix == NEW and not row.get("name", "").strip()):
+            continue
+        skills = [skill.strip() for skill in row.get("skills", "").split(",") if skill.strip()]
+        positions.append(
+            {
+                "name": row.get("name", "").strip(),
+                "max": _number(row.get("max", "")),
+                "cost": _number(row.get("cost", "")),
+                "characteristics": {c: _number(row.get(f"c-{c}", "")) for c in characteristics},
+                "skills": skills,
+                "normal": row.get("normal", "").strip().upper(),
+                "double": row.get("double", "").strip().upper(),
+            }
+        )
+    return positions
