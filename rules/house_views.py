@@ -124,7 +124,7 @@ def section_edit(request: HttpRequest, slug: str, section: str) -> HttpResponse:
         "ruleset": ruleset,
         "version": version,
         "section": section,
-        "sections": SECTIONS,
+        "sections": [part for part in SECTIONS if part != "settings"],
         "text": text if text is not None else section_yaml(edition, section),
     }
     if request.method == "POST":

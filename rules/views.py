@@ -66,7 +66,8 @@ def ruleset_detail(request: HttpRequest, slug: str) -> HttpResponse:
         history=selectors.version_history(ruleset),
         editors=ruleset.editors.order_by("username"),
         may_manage_editors=can_manage_editors(request.user, ruleset),
-        editable_parts=EDITABLE_PARTS,
+        # Settings have their own form, at the URL a text editor for them would take.
+        editable_parts=[part for part in EDITABLE_PARTS if part != "settings"],
     )
 
 
