@@ -5,8 +5,10 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from league import accounts, api, views
 from rules.api import RulesetViewSet
+from teams.api import TeamViewSet
 
 api.router.register("rulesets", RulesetViewSet, basename="ruleset")
+api.router.register("teams", TeamViewSet, basename="team")
 
 account_patterns = [
     path("signup/", accounts.signup, name="signup"),
@@ -38,6 +40,7 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("accounts/", include(account_patterns)),
     path("rules/", include("rules.urls")),
+    path("teams/", include("teams.urls")),
     path("api/", include(api_patterns)),
     path("admin/", admin.site.urls),
 ]

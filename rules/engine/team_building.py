@@ -1,0 +1,299 @@
+"""Checking and pricing a new team (lrb6-facts §4, §9, §11; GDBBL notes §A.6-§A.8).
+
+`team_check` reports every problem at once, each with its form field and the rule in a
+coach's words. The Ruleset lacks staff eligibility and star players: StaffRule and StarRule
+carry them from the Edition."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rules.engine.checks import optional_setting
+from rules.engine.errors import RulesError
+from rules.engine.gdbbl import star_price
+from rules.engine.ruleset import Race, Ruleset
+
+if TYPE_CHECKING:  # annotations only: the engine needs nothing else of the file reader
+    from rules.edition import Edition
+
+ORC_GOBLINS_SHARE = "orc_goblins_share_lineman_limit"
+SYSTEM_NAMES = {"lrb6": "LRB6", "gdbbl": "GDBBL", "first-edition": "Blood Bowl 1st edition",
+                "blitz-bowl": "Blitz Bowl"}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class StaffRule:  # what the engine needs of a member of staff (the Edition's ExtraDef)
+    key: str
+    name: str
+    cost: int
+    max_quantity: int | None  # None: no limit
+    eligibility: str = "any"  # any | apothecary | no_apothecary | races | except
+    races: tuple[str, ...] = ()
+    race_costs: Mapping[str, int] = field(default_factory=dict)
+    group: str = ""  # at most one member of staff per group (GDBBL's wizard and kin)
+
+
+@dataclass(frozen=True)
+class StarRule:  # what the engine needs of a star player (the Edition's StarPlayerDef)
+    name: str
+    cost: int
+    eligibility: str  # "races" (only those listed) or "except" (all but those listed)
+    races: tuple[str, ...]
+    kind: str = ""  # goblin, troll, treeman...: GDBBL's double price depends on it
+    paired_with: str | None = None  # hired together for one price (Brick Far'th and Grotty)
+
+
+@dataclass(frozen=True)
+class TeamRequest:
+    race: str  # race slug
+    positions: Mapping[str, int]  # position name -> how many players
+    rerolls: int = 0
+    fan_factor: int = 0  # the total fan factor the team starts with
+    staff: Mapping[str, int] = field(default_factory=dict)  # staff key -> how many
+    star_players: tuple[str, ...] = ()  # names of the stars hired for good
+
+
+@dataclass(frozen=True)
+class TeamCost:
+    players: int
+    rerolls: int
+    fan_factor: int
+    staff: int
+    star_players: int
+    total: int
+    treasury: int  # what is left of the budget
+
+
+@dataclass(frozen=True)
+class Problem:
+    field: str  # the request field to change: race, positions, rerolls, fan_factor, staff...
+    message: str
+
+
+class TeamRefused(RulesError):  # the team breaks one or more rules: `problems` has them all
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(problem.message for problem in self.problems))
+
+
+def staff_rules_from(edition: Edition) -> tuple[StaffRule, ...]:
+    return tuple(
+        StaffRule(s.key, s.name, s.cost, s.max_quantity, s.eligibility, tuple(s.races),
+                  dict(s.race_costs), s.group)
+        for s in edition.staff
+    )  # fmt: skip
+
+
+def star_rules_from(edition: Edition) -> tuple[StarRule, ...]:
+    return tuple(
+        StarRule(s.name, s.cost, s.eligibility, tuple(s.races), s.kind, s.paired_with)
+        for s in edition.star_players
+    )
+
+
+def team_check(
+    ruleset: Ruleset,
+    staff_rules: Sequence[StaffRule],
+    star_rules: Sequence[StarRule],
+    request: TeamRequest,
+) -> TeamCost:
+    """The bill for a new team, or TeamRefused with every rule the team breaks."""
+    check = _Check(ruleset, request)  # an unknown race stops no other check that can run
+    players, player_cost = check.positions()
+    budget = ruleset.team_creation.budget
+    if ruleset.play == "results_only":  # no money at all: a squad is its players
+        check.nothing_to_buy()
+        check.roster_size(players)
+        bill = TeamCost(0, 0, 0, 0, 0, total=0, treasury=0)
+    else:
+        rerolls, fan_factor = check.rerolls(), check.fan_factor()
+        staff, (stars, star_spots) = check.staff(staff_rules), check.stars(star_rules)
+        check.roster_size(players + star_spots)  # star players take roster spots too
+        total = player_cost + rerolls + fan_factor + staff + stars
+        # Refused items are priced as asked; without the race the bill is too incomplete.
+        if check.race is not None and total > budget:
+            check.refuse("budget", f"This team costs {total:,} gp; the budget is {budget:,} gp "
+                         f"({total - budget:,} over)")  # fmt: skip
+        bill = TeamCost(player_cost, rerolls, fan_factor, staff, stars, total, budget - total)
+    if check.problems:
+        raise TeamRefused(check.problems)
+    return bill
+
+
+class _Check:  # one request being checked: its race and the problems found so far
+    def __init__(self, ruleset: Ruleset, request: TeamRequest) -> None:
+        self.ruleset, self.request = ruleset, request
+        self.system = SYSTEM_NAMES.get(ruleset.system, ruleset.slug)
+        self.problems: list[Problem] = []
+        self.race: Race | None = ruleset.races.get(request.race)
+        if self.race is None:
+            self.refuse("race", f"{self.system} has no race called {request.race!r}")
+
+    def refuse(self, field_name: str, message: str) -> None:
+        self.problems.append(Problem(field_name, message))
+
+    def setting(self, key: str, default: object = False) -> Any:
+        return optional_setting(self.ruleset, key, default)
+
+    def count(self, value: object, what: str, field_name: str) -> int:  # bad ones count as 0
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return value
+        self.refuse(field_name, f"{what} must be a whole number from 0 up, not {value!r}")
+        return 0
+
+    def positions(self) -> tuple[int, int]:
+        # All the players asked for count for the roster size; only the known ones have a price.
+        race, count, cost = self.race, 0, 0
+        for name, wanted in self.request.positions.items():
+            number = self.count(wanted, f"The number of {_plural(name)}", "positions")
+            count += number
+            if race is None:
+                continue
+            position = next((p for p in race.positions if p.name == name), None)
+            if position is None:
+                self.refuse("positions", f"{race.name} teams have no position called {name!r}")
+                continue
+            if number > position.max_quantity:
+                most = _many(position.max_quantity, name)
+                self.refuse("positions", f"{race.name} teams may have at most {most}")
+            cost += number * position.cost
+        if race is not None and race.slug == "orc" and self.setting(ORC_GOBLINS_SHARE):
+            # GDBBL gap §A.11.14, a setting: Orc Goblins may count within the 0-12 Linemen.
+            wanted, most = self.request.positions, race.position("Lineman").max_quantity
+            if sum(wanted.get(n, 0) for n in ("Lineman", "Goblin")) > most:
+                self.refuse("positions", f"Orc teams may have at most {most} Linemen and Goblins")
+        return count, cost
+
+    def roster_size(self, players: int) -> None:
+        creation = self.ruleset.team_creation
+        # Blitz Bowl sets no minimum (a card is what it is), but a team of nobody is no team.
+        least, most = max(creation.min_players, 1), creation.max_players
+        if players < least:
+            self.refuse("positions", f"A team needs at least {_many(least, 'player')}, "
+                        f"not {players}")  # fmt: skip
+        if players > most:
+            self.refuse("positions", f"A team may have at most {_many(most, 'player')}, "
+                        f"not {players}")  # fmt: skip
+
+    def nothing_to_buy(self) -> None:  # results-only systems: 1st edition, Blitz Bowl
+        asked = self.request
+        for field_name, wanted, what in (
+            ("rerolls", asked.rerolls, "re-rolls to buy"),
+            ("fan_factor", asked.fan_factor, "fan factor to buy"),
+            ("staff", any(asked.staff.values()), "staff to hire"),
+            ("star_players", asked.star_players, "star players to hire"),
+        ):
+            if wanted:
+                self.refuse(field_name, f"{self.system} has no {what}")
+
+    def rerolls(self) -> int:
+        number = self.count(self.request.rerolls, "The number of re-rolls", "rerolls")
+        limit = int(self.setting("max_team_rerolls", 0))  # 0: no limit
+        if limit and number > limit:
+            self.refuse("rerolls", f"A team may have at most {_many(limit, 're-roll')}")
+        # The team-list price: only re-rolls bought later cost more (setting reroll_price_...).
+        return number * self.race.reroll_cost if self.race is not None else 0
+
+    def fan_factor(self) -> int:
+        # Every point is paid for, the first too: fan_factor_start is only the lowest allowed.
+        # LRB6 starts at 0, so nothing changes there; GDBBL (notes §A.4.4, §A.6): "Fan factors
+        # cost 10,000 gp each. A team must have at least 1", no point is given for free.
+        creation, wanted = self.ruleset.team_creation, self.request.fan_factor
+        low, high = creation.fan_factor_start, creation.fan_factor_max_at_creation
+        if not low <= wanted <= high:
+            self.refuse("fan_factor", f"Fan factor at creation must be between {low} and "
+                        f"{high}, not {wanted}")  # fmt: skip
+        return max(wanted, 0) * creation.fan_factor_price
+
+    def staff(self, rules: Sequence[StaffRule]) -> int:
+        by_key = {rule.key: rule for rule in rules}
+        total, kinds_by_group = 0, dict[str, int]()
+        for key, count in self.request.staff.items():
+            rule = by_key.get(key)
+            if rule is None:
+                self.refuse("staff", f"{self.system} has no member of staff called {key!r}")
+                continue
+            number = self.count(count, f"The number of {_plural(rule.name)}", "staff")
+            if number == 0:
+                continue  # a form may send every key: hiring none is always allowed
+            # A setting "<key>_max" overrides the list (GDBBL's apothecary_max; 0: the list's).
+            most = int(self.setting(f"{key}_max", 0)) or rule.max_quantity
+            if most is not None and number > most:
+                self.refuse("staff", f"A team may have at most {_many(most, rule.name)}")
+            if self.race is not None:
+                self.staff_eligibility(rule, self.race)
+                total += rule.race_costs.get(self.race.slug, rule.cost) * number
+            if rule.group:
+                kinds_by_group[rule.group] = kinds_by_group.get(rule.group, 0) + 1
+        for group, kinds in kinds_by_group.items():
+            if kinds > 1:  # two of one kind is the max_quantity problem above
+                names = ", ".join(rule.name for rule in rules if rule.group == group)
+                self.refuse("staff", f"A team may have only one of {names}")
+        return total
+
+    def staff_eligibility(self, rule: StaffRule, race: Race) -> None:
+        article = "an" if rule.name[:1].lower() in "aeiou" else "a"
+        if rule.eligibility == "races" and race.slug not in rule.races:
+            names = [self.ruleset.races[s].name for s in rule.races if s in self.ruleset.races]
+            listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+            self.refuse("staff", f"Only {listed} teams may have {article} {rule.name}")
+        elif (
+            (rule.eligibility == "apothecary" and not race.apothecary_allowed)
+            or (rule.eligibility == "no_apothecary" and race.apothecary_allowed)
+            or (rule.eligibility == "except" and race.slug in rule.races)
+        ):
+            self.refuse("staff", f"{race.name} teams may not have {article} {rule.name}")
+
+    def stars(self, rules: Sequence[StarRule]) -> tuple[int, int]:  # price, roster spots
+        names, race = self.request.star_players, self.race
+        limit = self.setting("star_player_limit", None)
+        if names and limit is None:
+            # No star_player_limit: stars are only induced for a match (LRB6: lrb6-facts §7).
+            self.refuse("star_players", f"Star players are not hired with a new team in "
+                        f"{self.system}: they are induced for one match at a time")  # fmt: skip
+        by_name = {rule.name: rule for rule in rules}
+        price = spots = 0
+        first_named: dict[frozenset[str], str] = {}
+        for name in names:
+            rule = by_name.get(name)
+            if rule is None:
+                self.refuse("star_players", f"{self.system} has no star player called {name!r}")
+                continue
+            partner = by_name.get(rule.paired_with) if rule.paired_with else None
+            hire = [rule] if partner is None else [rule, partner]
+            pair = frozenset(star.name for star in hire)
+            if pair in first_named:
+                first = first_named[pair]
+                again = "is named twice" if first == name else f"comes with {first}"
+                self.refuse("star_players", f"{name} {again}: name him only once")
+                continue
+            first_named[pair] = name
+            spots += len(hire)  # each of a pair takes a roster spot
+            if race is None:
+                continue
+            if (race.slug in rule.races) != (rule.eligibility == "races"):  # or "except"
+                self.refuse("star_players", f"{name} does not play for {race.name} teams")
+            # GDBBL's Goblin and Halfling teams pay double (notes §A.7); elsewhere list price.
+            for star in hire:
+                if self.ruleset.system == "gdbbl":
+                    price += star_price(self.ruleset, star.cost, race.slug, star.kind, False)
+                else:
+                    price += star.cost
+        if limit is not None and len(first_named) > int(limit):  # a pair is one (lrb6-facts §7)
+            most = _many(int(limit), "star player")
+            self.refuse("star_players", f"A team may have at most {most}")
+        return price, spots
+
+
+def _plural(noun: str) -> str:
+    # Team lists name positions in the singular; "+s" alone would say "Linemans", "Witch Elfs".
+    for end, plural in (("man", "men"), ("Elf", "Elves"), ("elf", "elves"), ("y", "ies")):
+        if noun.endswith(end) and not noun.endswith(("ay", "ey", "oy")):
+            return noun[: -len(end)] + plural
+    return noun if noun.endswith("s") else noun + "s"
+
+
+def _many(number: int, noun: str) -> str:
+    return f"{number} {noun if number == 1 else _plural(noun)}"

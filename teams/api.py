@@ -1,0 +1,128 @@
+"""API for teams: /api/teams/ to list and create, /api/teams/<id>/ for the roster and
+/api/teams/<id>/ledger/ for every change, with the same checks and messages as the pages."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from rules import selectors
+from rules.engine.team_building import TeamRefused
+from teams.models import LedgerEntry, Team
+from teams.roster import roster
+from teams.services import NewPlayer, team_create
+
+
+class NewPlayerSerializer(serializers.Serializer):
+    position = serializers.CharField()
+    name = serializers.CharField(max_length=60)
+    number = serializers.IntegerField(required=False, allow_null=True)
+
+
+class TeamCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=80)
+    ruleset = serializers.SlugField(help_text="A ruleset's slug, e.g. lrb6.")
+    version = serializers.IntegerField(required=False, help_text="Default: the latest.")
+    race = serializers.SlugField()
+    players = NewPlayerSerializer(many=True)
+    rerolls = serializers.IntegerField(default=0)
+    fan_factor = serializers.IntegerField(default=0)
+    staff = serializers.DictField(child=serializers.IntegerField(), default=dict)
+
+
+class PlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="player.pk")
+    number = serializers.IntegerField(source="player.number")
+    name = serializers.CharField(source="player.name")
+    position = serializers.CharField(source="player.position.name")
+    status = serializers.CharField(source="player.status")
+    characteristics = serializers.SerializerMethodField()
+    starting_skills = serializers.ListField(child=serializers.CharField())
+    gained_skills = serializers.ListField(child=serializers.CharField())
+    injuries = serializers.ListField(source="player.injuries", child=serializers.CharField())
+    completions = serializers.IntegerField(source="player.completions")
+    touchdowns = serializers.IntegerField(source="player.touchdowns")
+    interceptions = serializers.IntegerField(source="player.interceptions")
+    casualties = serializers.IntegerField(source="player.casualties")
+    mvps = serializers.IntegerField(source="player.mvps")
+    spp = serializers.IntegerField(source="player.spp")
+    value = serializers.IntegerField()
+
+    def get_characteristics(self, row) -> dict[str, int]:
+        return {name: value for name, value, _change in row.characteristics}
+
+
+class TeamSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="team.pk")
+    name = serializers.CharField(source="team.name")
+    coach = serializers.CharField(source="team.coach.username")
+    ruleset = serializers.CharField(source="team.ruleset_version.ruleset.slug")
+    ruleset_version = serializers.IntegerField(source="team.ruleset_version.number")
+    race = serializers.CharField(source="team.race.slug")
+    treasury = serializers.IntegerField(source="team.treasury")
+    rerolls = serializers.IntegerField(source="team.rerolls")
+    fan_factor = serializers.IntegerField(source="team.fan_factor")
+    staff = serializers.DictField(source="team.staff", child=serializers.IntegerField())
+    team_value = serializers.IntegerField(source="value", allow_null=True)
+    team_rating = serializers.IntegerField(source="rating", allow_null=True)
+    players = PlayerSerializer(source="rows", many=True)
+
+
+class TeamSummarySerializer(serializers.ModelSerializer):
+    coach = serializers.CharField(source="coach.username")
+    race = serializers.CharField(source="race.slug")
+    ruleset = serializers.CharField(source="ruleset_version.ruleset.slug")
+
+    class Meta:
+        model = Team
+        fields = ["id", "name", "coach", "ruleset", "race", "treasury"]
+
+
+class LedgerEntrySerializer(serializers.ModelSerializer):
+    actor = serializers.CharField(source="actor.username", allow_null=True, default=None)
+    ruleset_version = serializers.IntegerField(source="ruleset_version.number")
+    reverses = serializers.IntegerField(source="reverses.sequence", allow_null=True, default=None)
+    deltas = serializers.ListField(child=serializers.DictField())
+
+    class Meta:
+        model = LedgerEntry
+        fields = ["sequence", "kind", "cause", "actor", "created_at", "ruleset_version"]
+        fields += ["deltas", "reverses"]
+
+
+class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    queryset = Team.objects.select_related("coach", "race", "ruleset_version__ruleset")
+    serializer_class = TeamSummarySerializer
+
+    @extend_schema(request=TeamCreateSerializer, responses={201: TeamSerializer})
+    def create(self, request: Request) -> Response:
+        body = TeamCreateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        version = selectors.version_get(data["ruleset"], data.get("version"))
+        players = [NewPlayer(p["position"], p["name"], p.get("number")) for p in data["players"]]
+        try:
+            team = team_create(
+                request.user, version, data["name"], data["race"], players,
+                data["rerolls"], data["fan_factor"], data["staff"],
+            )  # fmt: skip
+        except TeamRefused as refused:
+            problems: dict[str, list[str]] = {}
+            for problem in refused.problems:
+                problems.setdefault(problem.field, []).append(problem.message)
+            raise ValidationError(problems) from None
+        return Response(TeamSerializer(roster(team)).data, status=201)
+
+    @extend_schema(responses=TeamSerializer)
+    def retrieve(self, request: Request, pk: int) -> Response:
+        return Response(TeamSerializer(roster(self.get_object())).data)
+
+    @extend_schema(responses=LedgerEntrySerializer(many=True))
+    @action(detail=True)
+    def ledger(self, request: Request, pk: int) -> Response:
+        entries = self.get_object().ledger.select_related("actor", "ruleset_version", "reverses")
+        return Response(LedgerEntrySerializer(entries, many=True).data)

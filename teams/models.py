@@ -1,0 +1,111 @@
+"""Teams, their players and the ledger every change to them goes through.
+
+The Team and Player rows hold the current state for fast reads; they change only together
+with a LedgerEntry whose deltas explain the change (teams.services). `manage.py
+ledger_check` replays every team's entries and reports any row that disagrees.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from rules.models import Position, Race, RulesetVersion
+
+
+class Team(models.Model):
+    name = models.CharField(max_length=80)
+    coach = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="teams"
+    )
+    ruleset_version = models.ForeignKey(
+        RulesetVersion, on_delete=models.PROTECT, related_name="teams"
+    )
+    race = models.ForeignKey(Race, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Current state: always equal to the replay of the ledger.
+    treasury = models.IntegerField(default=0)
+    rerolls = models.PositiveIntegerField(default=0)
+    fan_factor = models.PositiveIntegerField(default=0)
+    staff = models.JSONField(default=dict, blank=True, help_text="Staff key -> how many.")
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    STATUSES = [
+        ("active", "active"),
+        ("missing_next_game", "misses the next game"),
+        ("dead", "dead"),
+        ("retired", "retired"),
+        ("fired", "fired"),
+    ]
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
+    position = models.ForeignKey(Position, on_delete=models.PROTECT, related_name="+")
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=60)
+    status = models.CharField(max_length=20, choices=STATUSES, default="active")
+    spp = models.PositiveIntegerField(default=0)
+    completions = models.PositiveIntegerField(default=0)
+    touchdowns = models.PositiveIntegerField(default=0)
+    interceptions = models.PositiveIntegerField(default=0)
+    casualties = models.PositiveIntegerField(default=0)
+    mvps = models.PositiveIntegerField(default=0)
+    value_increase = models.IntegerField(default=0)
+    skills = models.JSONField(default=list, blank=True, help_text="Skills gained, in order.")
+    changes = models.JSONField(default=dict, blank=True, help_text="Characteristic -> +/-.")
+    injuries = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+
+    def __str__(self) -> str:
+        return f"#{self.number} {self.name}"
+
+
+class LedgerEntry(models.Model):
+    KINDS = [
+        ("creation", "team created"),
+        ("purchase", "purchase"),
+        ("report", "match report"),
+        ("adjustment", "adjustment"),
+        ("reversal", "reversal"),
+    ]
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="ledger")
+    sequence = models.PositiveIntegerField()
+    kind = models.CharField(max_length=20, choices=KINDS)
+    cause = models.CharField(max_length=200, help_text="What happened, in words.")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT
+    )
+    ruleset_version = models.ForeignKey(RulesetVersion, on_delete=models.PROTECT, related_name="+")
+    deltas = models.JSONField()
+    reverses = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="reversed_by"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["team", "sequence"]
+        verbose_name_plural = "ledger entries"
+        constraints = [
+            models.UniqueConstraint(fields=["team", "sequence"], name="one_entry_per_sequence")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} #{self.sequence}: {self.cause}"
+
+    def save(self, *args, **kwargs) -> None:
+        # Append-only: an entry once written is never changed (undo appends a reversal).
+        if self.pk is not None:
+            raise ValueError("Ledger entries are append-only: append a reversal instead.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValueError("Ledger entries are append-only: append a reversal instead.")

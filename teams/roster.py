@@ -1,0 +1,105 @@
+"""Reading a team as its roster: each player's current characteristics, skills and value, and
+the team's value (LRB6) or rating (GDBBL) by its ruleset's own formula."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.engine.gdbbl import team_rating
+from rules.engine.ruleset import Ruleset
+from rules.engine.team_value import RosterEntry, team_value
+from rules.snapshot import ruleset_snapshot
+from teams.models import Player, Team
+
+GONE = ("dead", "retired", "fired")
+
+
+@dataclass(frozen=True)
+class RosterRow:
+    player: Player
+    characteristics: list[tuple[str, int, int]]  # name, current value, change
+    starting_skills: tuple[str, ...]
+    gained_skills: tuple[str, ...]
+    value: int
+
+
+@dataclass(frozen=True)
+class Roster:
+    team: Team
+    ruleset: Ruleset
+    rows: list[RosterRow]
+    value: int | None  # None for results-only systems
+    rating: int | None  # GDBBL's team rating
+    spp: int
+
+
+def player_value(player: Player) -> int:
+    return player.position.cost + player.value_increase
+
+
+def _counts(player: Player, ruleset: Ruleset) -> bool:
+    """Whether a player adds his value to the team (LRB6: only if he can play next)."""
+    if player.status in GONE:
+        return False
+    if player.status == "missing_next_game":
+        return bool(ruleset.settings.get("team_value_injured_players", False))
+    return True
+
+
+def team_worth(team: Team, players: list[Player], ruleset: Ruleset) -> tuple[int | None, int]:
+    race = ruleset.races[team.race.slug]
+    staff = team.staff
+    if ruleset.play == "results_only":
+        return None, 0
+    if ruleset.system == "lrb6":
+        value = team_value(
+            ruleset,
+            race,
+            [RosterEntry(player_value(p), _counts(p, ruleset)) for p in players],
+            team.rerolls,
+            team.fan_factor,
+            staff.get("assistant_coach", 0),
+            staff.get("cheerleader", 0),
+            bool(staff.get("apothecary", 0)),
+        )
+        return value, 0
+    # GDBBL: the document leaves "team value" open; its settings say what counts.
+    value = sum(player_value(p) for p in players if _counts(p, ruleset))
+    price = race.reroll_cost
+    if ruleset.settings.get("team_value_reroll_price") == "doubled_price":
+        price *= int(ruleset.settings.get("reroll_price_multiplier_after_creation", 2))
+    value += team.rerolls * price
+    if ruleset.settings.get("team_value_staff", True):
+        value += team.fan_factor * ruleset.team_creation.fan_factor_price
+        value += sum(
+            count * ruleset.staff[key].cost
+            for key, count in staff.items()
+            if key in ruleset.staff and ruleset.staff[key].counts_in_value
+        )
+    spp = sum(p.spp for p in players if p.status not in GONE)
+    return value, team_rating(ruleset, value, spp)
+
+
+def roster(team: Team) -> Roster:
+    """The roster in a fixed number of queries, whatever the number of players."""
+    ruleset = ruleset_snapshot(team.ruleset_version)
+    race = ruleset.races[team.race.slug]
+    players = list(team.players.select_related("position"))
+    rows = []
+    for player in players:
+        position = race.position(player.position.name)
+        rows.append(
+            RosterRow(
+                player=player,
+                characteristics=[
+                    (name, base + player.changes.get(name, 0), player.changes.get(name, 0))
+                    for name, base in position.characteristics.items()
+                ],
+                starting_skills=position.skills,
+                gained_skills=tuple(player.skills),
+                value=player_value(player),
+            )
+        )
+    value, rating = team_worth(team, players, ruleset)
+    spp = sum(p.spp for p in players)
+    return Roster(team, ruleset, rows, value, rating if ruleset.system == "gdbbl" else None, spp)

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from teams import views
+
+app_name = "teams"
+urlpatterns = [
+    path("", views.team_list, name="list"),
+    path("new/", views.team_new, name="new"),
+    path("<int:pk>/", views.team_detail, name="detail"),
+]

@@ -1,0 +1,110 @@
+"""Team pages: the list, the team builder and the roster (with the ledger history)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_safe
+
+from rules import models as rules_models
+from rules import selectors
+from rules.engine.team_building import TeamRefused
+from teams.models import Team
+from teams.roster import roster
+from teams.services import NewPlayer, team_create
+
+
+@require_safe
+def team_list(request: HttpRequest) -> HttpResponse:
+    teams = Team.objects.select_related("coach", "race", "ruleset_version__ruleset")
+    return render(request, "teams/team_list.html", {"teams": teams})
+
+
+@require_safe
+def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    team = get_object_or_404(
+        Team.objects.select_related("coach", "race", "ruleset_version__ruleset"), pk=pk
+    )
+    entries = team.ledger.select_related("actor").order_by("-sequence")
+    return render(request, "teams/team_detail.html", {"roster": roster(team), "entries": entries})
+
+
+def _builder_context(version: rules_models.RulesetVersion, race_slug: str | None) -> dict:
+    races = selectors.races(version)
+    chosen = next((row for row in races if row.race.slug == race_slug), None)
+    staff = [
+        item
+        for item in selectors.purchasables(rules_models.Staff, version)
+        if chosen is None or _may_hire(item, chosen.race)
+    ]
+    return {"version": version, "races": races, "chosen": chosen, "staff": staff}
+
+
+def _may_hire(item: rules_models.Staff, race: rules_models.Race) -> bool:
+    slugs = {r.slug for r in item.races.all()}
+    return {
+        "any": True,
+        "apothecary": race.apothecary_allowed,
+        "no_apothecary": not race.apothecary_allowed,
+        "races": race.slug in slugs,
+        "except": race.slug not in slugs,
+    }[item.eligibility]
+
+
+def _whole(text: str) -> int:
+    try:
+        return int((text or "0").strip() or 0)
+    except ValueError:
+        return -1  # refused by the rules check with a message naming the field
+
+
+@login_required
+def team_new(request: HttpRequest) -> HttpResponse:
+    slug = request.GET.get("ruleset") or request.POST.get("ruleset") or "lrb6"
+    version = selectors.version_get(slug)
+    race = request.GET.get("race") or request.POST.get("race")
+    context = _builder_context(version, race)
+    context["rulesets"] = selectors.editions_side_by_side()
+    posted = request.POST
+    if context["chosen"] is not None:
+        # What the coach typed, kept when the team is refused.
+        context["position_rows"] = [
+            (row, posted.get(f"count-{row.position.pk}", "0"))
+            for row in context["chosen"].positions
+        ]
+        context["staff_rows"] = [
+            (item, posted.get(f"staff-{item.key}", "0"), item.race_costs.get(race, item.cost))
+            for item in context["staff"]
+        ]
+    if request.method != "POST" or context["chosen"] is None:
+        return render(request, "teams/team_new.html", context)
+    names = [line.strip() for line in request.POST.get("names", "").splitlines() if line.strip()]
+    players = []
+    for row in context["chosen"].positions:
+        for _ in range(max(0, _whole(request.POST.get(f"count-{row.position.pk}", "")))):
+            name = names[len(players)] if len(players) < len(names) else ""
+            players.append(
+                NewPlayer(row.position.name, name or f"{row.position.name} {len(players) + 1}")
+            )
+    staff = {
+        item.key: _whole(request.POST.get(f"staff-{item.key}", "")) for item in context["staff"]
+    }
+    try:
+        team = team_create(
+            request.user,
+            version,
+            request.POST.get("name", ""),
+            race,
+            players,
+            rerolls=_whole(request.POST.get("rerolls", "")),
+            fan_factor=_whole(request.POST.get("fan_factor", "")),
+            staff={key: count for key, count in staff.items() if count},
+        )
+    except TeamRefused as refused:
+        context["problems"] = refused.problems
+        context["posted"] = request.POST
+        return render(request, "teams/team_new.html", context, status=400)
+    messages.success(request, f"{team.name} is ready: {team.treasury:,} gp in the treasury.")
+    return redirect("teams:detail", team.pk)
