@@ -34,6 +34,19 @@ SETTING_TYPES = ("bool", "int", "money", "choice")
 # libyaml's loader when PyYAML has it: the same safe loading, about ten times faster.
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 SYSTEMS = ("lrb6", "gdbbl", "first-edition", "blitz-bowl")
+# What each system's rules engine looks up, so an edited copy cannot lose it and fail at its
+# first match report instead of at the edit.
+REQUIRED_TABLES = {
+    "lrb6": ("injury", "casualty", "spp_awards", "experience_levels", "improvement_roll",
+             "value_increases", "gate", "winnings", "fan_factor_change", "spiralling_expenses"),
+    "gdbbl": ("injury", "serious_injury", "spp_awards", "experience_levels", "improvement_roll",
+              "gate", "winnings", "fan_factor_roll", "handicap", "team_rating"),
+}  # fmt: skip
+REQUIRED_SETTINGS = {
+    "lrb6": ("winnings_reroll_for_winner", "spiralling_expenses_cap", "max_team_rerolls"),
+    "gdbbl": ("characteristic_at_cap", "fan_factor_six_or_more", "star_player_limit",
+              "goblin_halfling_double_star_price", "freebooter_price_rule", "max_team_rerolls"),
+}  # fmt: skip
 PLAYS = ("league", "results_only")
 ELIGIBILITIES = ("any", "apothecary", "no_apothecary", "races", "except")
 
@@ -161,24 +174,44 @@ class _Reader:
         skills = self.skills(categories)
         races = self.races(characteristics, skills, categories)
         race_slugs = {race.slug for race in races}
+        system = check.one_of(head, "system", None, SYSTEMS)
+        tables = self.tables(characteristics)
+        settings = self.settings()
+        self.required(system, tables, settings)
         return Edition(
             slug=check.identifier(head, "slug", None, dashes=True),
-            system=check.one_of(head, "system", None, SYSTEMS),
+            system=system,
             play=check.one_of(head, "play", None, PLAYS, default="league"),
             name=check.text(head, "name", None),
             description=check.text(head, "description", None, default=""),
             sources=tuple(check.str_list(head, "sources", None, default=[])),
             characteristics=characteristics,
             team_creation=self.team_creation(check, head),
-            settings=self.settings(),
+            settings=settings,
             categories=categories,
             skills=skills,
             races=races,
             star_players=self.star_players(characteristics, skills, race_slugs),
             staff=self.extras("staff", race_slugs),
             inducements=self.extras("inducements", race_slugs),
-            tables=self.tables(characteristics),
+            tables=tables,
         )
+
+    def required(
+        self, system: str, tables: tuple[Table, ...], settings: tuple[SettingDef, ...]
+    ) -> None:
+        have = {table.key for table in tables}
+        for key in REQUIRED_TABLES.get(system, ()):
+            if key not in have:
+                raise self.check("tables").fail(
+                    f"table {key!r}", f"is missing: {system} rules cannot do without it"
+                )
+        keys = {setting.key for setting in settings}
+        for key in REQUIRED_SETTINGS.get(system, ()):
+            if key not in keys:
+                raise self.check("settings").fail(
+                    f"setting {key!r}", f"is missing: {system} rules cannot do without it"
+                )
 
     def team_creation(self, check: Checker, head: Mapping[str, Any]) -> Mapping[str, int]:
         block = check.mapping(head.get("team_creation"), "team_creation")

@@ -43,11 +43,12 @@ RESERVED_SLUGS = frozenset({"import"})
 
 
 def _free_slug(name: str) -> str:
-    base = slugify(name)[:40].strip("-")
+    # Slugs start with a letter and hold only letters, digits and dashes, as editions need.
+    base = slugify(name).replace("_", "-")[:40].strip("-") or "house-rules"
     if base in RESERVED_SLUGS:
         base = f"{base}-rules"
-    if not base:
-        raise ValidationError({"name": "A ruleset's name needs at least one letter or digit."})
+    if base[0].isdigit():
+        base = f"rules-{base}"[:40].strip("-")
     taken = set(models.Ruleset.objects.filter(slug__startswith=base).values_list("slug", flat=True))
     slug, number = base, 2
     while slug in taken or slug in RESERVED_SLUGS:
@@ -61,6 +62,8 @@ def _clean_name(name: str) -> str:
         raise ValidationError({"name": "Give the new ruleset a name."})
     if len(name) > 120:
         raise ValidationError({"name": "A ruleset's name has at most 120 characters."})
+    if not any(character.isalnum() for character in name):
+        raise ValidationError({"name": "A ruleset's name needs at least one letter or digit."})
     return name
 
 

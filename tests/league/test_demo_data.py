@@ -8,7 +8,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from league.demo import DEMO_COACHES, DEMO_PASSWORD
+from league.demo import DEMO_COACHES, DEMO_PASSWORD, DEMO_TEAMS
+from teams.models import Team
+from teams.services import ledger_differences
 
 pytestmark = pytest.mark.django_db
 
@@ -48,3 +50,21 @@ def test_it_restores_a_demo_password_someone_changed() -> None:
     demo_data()
     user.refresh_from_db()
     assert user.check_password(DEMO_PASSWORD)
+
+
+def test_it_builds_legal_demo_teams_under_lrb6_and_gdbbl() -> None:
+    demo_data()
+    teams = {team.name: team for team in Team.objects.select_related("ruleset_version__ruleset")}
+    assert set(teams) == {demo.name for demo in DEMO_TEAMS}
+    assert {team.ruleset_version.ruleset.slug for team in teams.values()} == {"lrb6", "gdbbl"}
+    # 5 x 50,000 + 4 x 80,000 + 2 x 80,000 + 2 x 60,000 + 3 x 10,000 + 50,000 = 930,000
+    assert teams["Gouged Eye"].treasury == 70_000
+    assert teams["Gouged Eye"].players.count() == 11
+    for team in teams.values():
+        assert ledger_differences(team) == []
+
+
+def test_running_it_twice_builds_each_team_once() -> None:
+    demo_data()
+    demo_data()
+    assert Team.objects.count() == len(DEMO_TEAMS)

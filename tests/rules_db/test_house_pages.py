@@ -14,7 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from rules import models
-from rules.edition_io import SECTIONS, edition_documents, edition_export
+from rules.edition_io import SECTIONS, edition_documents, edition_export, section_yaml
 from rules.house_rules import editor_add, ruleset_copy
 from rules.selectors import version_get
 from rules.snapshot import stored_edition
@@ -410,8 +410,6 @@ def test_the_yaml_editor_saves_a_star_player_s_price(house, owner: Client) -> No
 def test_the_yaml_editor_refuses_broken_yaml_and_invalid_rows_with_400(
     house, owner: Client, change, message: str
 ) -> None:
-    from rules.edition_io import section_yaml
-
     text = change(section_yaml(stored_edition(house.latest_version()), "star_players"))
     response = owner.post(f"{COPY}/edit/star_players/", {"text": text})
     assert response.status_code == 400
