@@ -9,13 +9,14 @@ from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpResponse
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import NotAuthenticated, NotFound, ValidationError
 from rest_framework.request import Request
 
 from rules import models, selectors
 from rules.edition import EditionError
 from rules.edition_io import SECTIONS, edition_documents, edition_export
 from rules.house_rules import (
+    can_edit,
     edition_with,
     editor_add,
     editor_remove,
@@ -67,10 +68,19 @@ def _edit(ruleset: models.Ruleset, section: str, part: Any, user) -> models.Rule
     return version
 
 
-def settings_change(ruleset: models.Ruleset, data: Any, user) -> models.RulesetVersion:
-    """Changes setting values by key: {"max_touchdowns_per_team": 30}."""
+def _require_editor(ruleset: models.Ruleset, user) -> None:
+    # Asked first, so someone who may not edit hears that, not what was wrong in his body.
     if ruleset.bundled:
         raise PermissionDenied("Bundled editions cannot be edited: copy one first.")
+    if not can_edit(user, ruleset):
+        if not user.is_authenticated:
+            raise NotAuthenticated()
+        raise PermissionDenied("Only the owner and co-editors of this ruleset may edit it.")
+
+
+def settings_change(ruleset: models.Ruleset, data: Any, user) -> models.RulesetVersion:
+    """Changes setting values by key: {"max_touchdowns_per_team": 30}."""
+    _require_editor(ruleset, user)
     if not isinstance(data, dict) or not data:
         raise ValidationError({"detail": ["Send the settings to change, by key."]})
     settings = edition_documents(stored_edition(ruleset.latest_version()))["settings"]
@@ -91,8 +101,7 @@ def part_of(version: models.RulesetVersion, part: str) -> Any:
 def part_replace(ruleset: models.Ruleset, part: str, data: Any, user) -> models.RulesetVersion:
     if part not in SECTIONS:
         raise NotFound(f"Rulesets have no part {part!r}; they have {', '.join(SECTIONS)}.")
-    if ruleset.bundled:
-        raise PermissionDenied("Bundled editions cannot be edited: copy one first.")
+    _require_editor(ruleset, user)
     return _edit(ruleset, part, data, user)
 
 

@@ -553,3 +553,27 @@ def test_the_openapi_schema_still_validates_with_no_warnings() -> None:
         "/api/rulesets/{slug}/editors/:",
     ):
         assert f"\n  {path}\n" in schema, path
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        ("patch", "settings/", {"no_such_setting": 1}),
+        ("patch", "settings/", {"max_touchdowns_per_team": "lots"}),
+        ("put", "parts/races/", {"not": "a list"}),
+    ],
+)
+def test_a_coach_who_may_not_edit_hears_that_before_what_is_wrong_with_his_body(
+    house: models.Ruleset, bob, method: str, path: str, body: dict
+) -> None:
+    response = getattr(api_for(bob), method)(
+        f"/api/rulesets/{house.slug}/{path}", body, format="json"
+    )
+    assert response.status_code == 403
+    assert response.json() == {
+        "detail": "Only the owner and co-editors of this ruleset may edit it."
+    }
+    response = getattr(api_for(None), method)(
+        f"/api/rulesets/{house.slug}/{path}", body, format="json"
+    )
+    assert response.status_code == 401

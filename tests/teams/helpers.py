@@ -61,7 +61,7 @@ class _Cells(HTMLParser):
             return
         if not self.depth:
             classes = (dict(attrs).get("class") or "").split()
-            if tag == self.tag and self.css_class in classes:
+            if tag == self.tag and (not self.css_class or self.css_class in classes):
                 self.depth, self.rows = 1, [[]]
             return
         if tag == self.tag:
@@ -87,7 +87,8 @@ class _Cells(HTMLParser):
 
 
 def cells(html: str, tag: str, css_class: str) -> list[list[str]]:
-    """Each row's cell texts (whitespace squeezed) in the element `<tag class="css_class">`."""
+    """Each row's cell texts (whitespace squeezed) in the first `<tag class="css_class">` (with
+    css_class "", the first <tag>)."""
     parser = _Cells(tag, css_class)
     parser.feed(html)
     assert parser.done, f"no <{tag} class={css_class!r}> in the page"
