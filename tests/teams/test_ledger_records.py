@@ -213,8 +213,7 @@ def test_ledger_check_catches_a_treasury_changed_behind_the_ledger(coach, lrb6) 
     assert str(error) == "1 difference(s) between teams and ledgers."
     assert error.returncode == 1
     assert out == (
-        f"team {team.pk} (Gouged Eye): treasury should be 70000 by its ledger, "
-        f"but is 1070000\n"
+        f"team {team.pk} (Gouged Eye): treasury should be 70000 by its ledger, but is 1070000\n"
     )
 
 
@@ -265,6 +264,7 @@ def test_ledger_check_catches_a_player_deleted_behind_the_ledger(coach, lrb6) ->
     assert (difference.field, difference.actual) == (f"player {gone.pk}", None)
     assert difference.expected.name == "Lineman 5"
     error, out = ledger_check_failure()
+    assert str(error) == "1 difference(s) between teams and ledgers."
     assert out.startswith(f"team {team.pk} (Gouged Eye): player {gone.pk} should be PlayerState(")
     assert out.endswith("by its ledger, but is None\n")
 

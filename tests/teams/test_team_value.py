@@ -97,9 +97,7 @@ def test_lrb6_a_skill_raises_the_players_and_the_teams_value(coach, lrb6) -> Non
     assert reading.value == 980_000
 
 
-def test_lrb6_an_improved_player_missing_a_game_is_left_out_with_his_increase(
-    coach, lrb6
-) -> None:
+def test_lrb6_an_improved_player_missing_a_game_is_left_out_with_his_increase(coach, lrb6) -> None:
     team = orc_team(coach, lrb6)
     blitzer = player(team, 6)
     append(team, coach, [counter(blitzer, "value_increase", 20_000)], "report")
