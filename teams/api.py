@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
@@ -103,7 +104,13 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         body = TeamCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
-        version = selectors.version_get(data["ruleset"], data.get("version"))
+        try:
+            version = selectors.version_get(data["ruleset"], data.get("version"))
+        except Http404:
+            field = "version" if data.get("version") is not None else "ruleset"
+            raise ValidationError(
+                {field: [f"There is no ruleset {data['ruleset']!r} with that version."]}
+            ) from None
         players = [NewPlayer(p["position"], p["name"], p.get("number")) for p in data["players"]]
         try:
             team = team_create(

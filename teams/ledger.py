@@ -11,7 +11,7 @@ A delta is a small mapping, e.g. {"op": "treasury", "amount": -50000} or
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 Delta = Mapping[str, Any]
@@ -68,8 +68,13 @@ def replay(deltas: Iterable[Delta], state: TeamState | None = None) -> TeamState
 
 def apply(state: TeamState, delta: Delta) -> TeamState:
     op = delta.get("op")
-    if op in ("treasury", "rerolls", "fan_factor"):
-        return replace(state, **{op: getattr(state, op) + int(delta["amount"])})
+    if op == "treasury":  # may go below zero where a ruleset's setting allows it
+        return replace(state, treasury=state.treasury + int(delta["amount"]))
+    if op in ("rerolls", "fan_factor"):
+        value = getattr(state, op) + int(delta["amount"])
+        if value < 0:
+            raise LedgerError(f"{op.replace('_', ' ')} would drop below zero")
+        return replace(state, **{op: value})
     if op == "staff":
         staff = dict(state.staff)
         count = staff.get(delta["key"], 0) + int(delta["amount"])
@@ -93,7 +98,12 @@ def _join(state: TeamState, delta: Delta) -> TeamState:
     key = str(delta["player"])
     if key in state.players:
         raise LedgerError(f"player {key} joined twice")
-    player = PlayerState(number=delta["number"], name=delta["name"], position=delta["position"])
+    # A player coming back through a reversal brings his whole record with him.
+    record = dict(delta.get("record") or {})
+    record.update(number=delta["number"], name=delta["name"], position=delta["position"])
+    for name in ("skills", "injuries"):
+        record[name] = tuple(record.get(name, ()))
+    player = PlayerState(**record)
     return replace(state, players={**state.players, key: player})
 
 
@@ -105,7 +115,10 @@ def _player(state: TeamState, delta: Delta) -> TeamState:
         raise LedgerError(f"player {key} is not on the team") from None
     name = delta["field"]
     if name in PLAYER_COUNTERS:
-        player = replace(player, **{name: getattr(player, name) + int(delta["amount"])})
+        value = getattr(player, name) + int(delta["amount"])
+        if value < 0 and name != "value_increase":
+            raise LedgerError(f"player {key} {name} would drop below zero")
+        player = replace(player, **{name: value})
     elif name == "status":
         if player.status != delta["from"]:
             raise LedgerError(f"player {key} is {player.status}, not {delta['from']}")
@@ -152,12 +165,15 @@ def _inverse(delta: Delta, state: TeamState) -> Delta:
         return {"op": "leave", "player": delta["player"]}
     if op == "leave":
         player = state.players[str(delta["player"])]
+        record = asdict(player)
+        record["changes"] = dict(player.changes)
         return {
             "op": "join",
             "player": delta["player"],
             "number": player.number,
             "name": player.name,
             "position": player.position,
+            "record": {k: list(v) if isinstance(v, tuple) else v for k, v in record.items()},
         }
     name = delta["field"]
     if name in PLAYER_COUNTERS or name == "characteristic":

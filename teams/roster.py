@@ -101,5 +101,5 @@ def roster(team: Team) -> Roster:
             )
         )
     value, rating = team_worth(team, players, ruleset)
-    spp = sum(p.spp for p in players)
+    spp = sum(p.spp for p in players if p.status not in GONE)  # as team_worth counts it
     return Roster(team, ruleset, rows, value, rating if ruleset.system == "gdbbl" else None, spp)

@@ -60,6 +60,17 @@ def _persist(team: Team, state: ledger.TeamState) -> None:
     rows = {str(p.pk): p for p in team.players.all()}
     gone = [pk for key, pk in ((k, p.pk) for k, p in rows.items()) if key not in state.players]
     Player.objects.filter(pk__in=gone).delete()
+    # A player back through a reversal gets his row again, under the id the ledger knows.
+    positions = {p.name: p for p in Position.objects.filter(race=team.race_id)}
+    for key, player in state.players.items():
+        if key not in rows:
+            rows[key] = Player.objects.create(
+                pk=int(key),
+                team=team,
+                position=positions[player.position],
+                number=player.number,
+                name=player.name,
+            )
     changed = []
     for key, player in state.players.items():
         row = rows[key]
