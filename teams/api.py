@@ -33,13 +33,17 @@ class TeamCreateSerializer(serializers.Serializer):
     rerolls = serializers.IntegerField(default=0)
     fan_factor = serializers.IntegerField(default=0)
     staff = serializers.DictField(child=serializers.IntegerField(), default=dict)
+    star_players = serializers.ListField(
+        child=serializers.CharField(), default=list, help_text="Stars hired for good (GDBBL)."
+    )
 
 
 class PlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="player.pk")
     number = serializers.IntegerField(source="player.number")
     name = serializers.CharField(source="player.name")
-    position = serializers.CharField(source="player.position.name")
+    position = serializers.CharField(source="player.role")
+    star_player = serializers.SerializerMethodField()
     status = serializers.CharField(source="player.status")
     characteristics = serializers.SerializerMethodField()
     starting_skills = serializers.ListField(child=serializers.CharField())
@@ -52,6 +56,9 @@ class PlayerSerializer(serializers.Serializer):
     mvps = serializers.IntegerField(source="player.mvps")
     spp = serializers.IntegerField(source="player.spp")
     value = serializers.IntegerField()
+
+    def get_star_player(self, row) -> bool:
+        return row.player.star_id is not None
 
     def get_characteristics(self, row) -> dict[str, int]:
         return {name: value for name, value, _change in row.characteristics}
@@ -115,7 +122,7 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         try:
             team = team_create(
                 request.user, version, data["name"], data["race"], players,
-                data["rerolls"], data["fan_factor"], data["staff"],
+                data["rerolls"], data["fan_factor"], data["staff"], data["star_players"],
             )  # fmt: skip
         except TeamRefused as refused:
             problems: dict[str, list[str]] = {}

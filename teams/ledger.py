@@ -36,7 +36,8 @@ class LedgerError(ValueError):
 class PlayerState:
     number: int
     name: str
-    position: str
+    position: str  # the position's name, or the star player's
+    star: bool = False
     status: str = "active"
     spp: int = 0
     completions: int = 0
@@ -101,6 +102,7 @@ def _join(state: TeamState, delta: Delta) -> TeamState:
     # A player coming back through a reversal brings his whole record with him.
     record = dict(delta.get("record") or {})
     record.update(number=delta["number"], name=delta["name"], position=delta["position"])
+    record["star"] = bool(delta.get("star", record.get("star", False)))
     for name in ("skills", "injuries"):
         record[name] = tuple(record.get(name, ()))
     player = PlayerState(**record)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from rules.models import Position, Race, RulesetVersion
+from rules.models import Position, Race, RulesetVersion, StarPlayer
 
 
 class Team(models.Model):
@@ -46,7 +46,13 @@ class Player(models.Model):
     ]
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
-    position = models.ForeignKey(Position, on_delete=models.PROTECT, related_name="+")
+    # A player is either of a position of the team's race or a star player hired for good.
+    position = models.ForeignKey(
+        Position, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    star = models.ForeignKey(
+        StarPlayer, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     number = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=60)
     status = models.CharField(max_length=20, choices=STATUSES, default="active")
@@ -63,9 +69,21 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["number"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(position__isnull=False, star__isnull=True)
+                | models.Q(position__isnull=True, star__isnull=False),
+                name="a_position_or_a_star",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"#{self.number} {self.name}"
+
+    @property
+    def role(self) -> str:
+        """What the roster's position column shows."""
+        return self.star.name if self.star_id else self.position.name
 
 
 class LedgerEntry(models.Model):

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from rules.engine.gdbbl import team_rating
 from rules.engine.ruleset import Ruleset
 from rules.engine.team_value import RosterEntry, team_value
+from rules.models import StarPlayer
+from rules.selectors import linked_skill_names
 from rules.snapshot import ruleset_snapshot
 from teams.models import Player, Team
 
@@ -34,12 +36,15 @@ class Roster:
 
 
 def player_value(player: Player) -> int:
-    return player.position.cost + player.value_increase
+    base = player.star.cost if player.star_id else player.position.cost
+    return base + player.value_increase
 
 
 def _counts(player: Player, ruleset: Ruleset) -> bool:
     """Whether a player adds his value to the team (LRB6: only if he can play next)."""
     if player.status in GONE:
+        return False
+    if player.star_id and not ruleset.settings.get("team_value_star_players", True):
         return False
     if player.status == "missing_next_game":
         return bool(ruleset.settings.get("team_value_injured_players", False))
@@ -84,18 +89,24 @@ def roster(team: Team) -> Roster:
     """The roster in a fixed number of queries, whatever the number of players."""
     ruleset = ruleset_snapshot(team.ruleset_version)
     race = ruleset.races[team.race.slug]
-    players = list(team.players.select_related("position"))
+    players = list(team.players.select_related("position", "star"))
+    star_skills = linked_skill_names(StarPlayer, team.ruleset_version)
     rows = []
     for player in players:
-        position = race.position(player.position.name)
+        if player.star_id:
+            profile = {name: player.star.characteristics[name] for name in ruleset.characteristics}
+            starting = star_skills[player.star_id]
+        else:
+            position = race.position(player.position.name)
+            profile, starting = dict(position.characteristics), position.skills
         rows.append(
             RosterRow(
                 player=player,
                 characteristics=[
                     (name, base + player.changes.get(name, 0), player.changes.get(name, 0))
-                    for name, base in position.characteristics.items()
+                    for name, base in profile.items()
                 ],
-                starting_skills=position.skills,
+                starting_skills=starting,
                 gained_skills=tuple(player.skills),
                 value=player_value(player),
             )

@@ -17,7 +17,7 @@ from rules.engine.team_building import (
     star_rules_from,
     team_check,
 )
-from rules.models import Position, Race, RulesetVersion
+from rules.models import Position, Race, RulesetVersion, StarPlayer
 from rules.snapshot import edition_ruleset, stored_edition
 from teams import ledger
 from teams.models import LedgerEntry, Player, Team
@@ -25,7 +25,8 @@ from teams.models import LedgerEntry, Player, Team
 
 def state_of(team: Team, players: Sequence[Player] | None = None) -> ledger.TeamState:
     """The state the rows hold now (what the ledger's replay must equal)."""
-    players = team.players.select_related("position") if players is None else players
+    if players is None:
+        players = team.players.select_related("position", "star")
     return ledger.TeamState(
         treasury=team.treasury,
         rerolls=team.rerolls,
@@ -35,7 +36,8 @@ def state_of(team: Team, players: Sequence[Player] | None = None) -> ledger.Team
             str(p.pk): ledger.PlayerState(
                 number=p.number,
                 name=p.name,
-                position=p.position.name,
+                position=p.role,
+                star=p.star_id is not None,
                 status=p.status,
                 spp=p.spp,
                 completions=p.completions,
@@ -62,12 +64,14 @@ def _persist(team: Team, state: ledger.TeamState) -> None:
     Player.objects.filter(pk__in=gone).delete()
     # A player back through a reversal gets his row again, under the id the ledger knows.
     positions = {p.name: p for p in Position.objects.filter(race=team.race_id)}
+    stars = {s.name: s for s in StarPlayer.objects.filter(version=team.ruleset_version_id)}
     for key, player in state.players.items():
         if key not in rows:
             rows[key] = Player.objects.create(
                 pk=int(key),
                 team=team,
-                position=positions[player.position],
+                position=None if player.star else positions[player.position],
+                star=stars[player.position] if player.star else None,
                 number=player.number,
                 name=player.name,
             )
@@ -182,6 +186,7 @@ def team_create(
     rerolls: int = 0,
     fan_factor: int = 0,
     staff: dict[str, int] | None = None,
+    star_players: Sequence[str] = (),
 ) -> Team:
     """A new team, checked against its ruleset version (TeamRefused lists every problem)."""
     if not getattr(coach, "is_authenticated", False):
@@ -191,7 +196,9 @@ def team_create(
     positions: dict[str, int] = {}
     for player in players:
         positions[player.position] = positions.get(player.position, 0) + 1
-    request = TeamRequest(race, positions, rerolls, fan_factor, dict(staff or {}))
+    request = TeamRequest(
+        race, positions, rerolls, fan_factor, dict(staff or {}), tuple(star_players)
+    )
     problems = list(_name_problems(name, players))
     try:
         cost = team_check(ruleset, staff_rules_from(edition), star_rules_from(edition), request)
@@ -209,6 +216,7 @@ def team_create(
         Player(team=team, position=position_rows[p.position], number=n, name=p.name.strip())
         for p, n in zip(players, numbers, strict=True)
     )
+    rows += _star_rows(team, version, star_players, taken=set(numbers))
     deltas: list[dict] = [
         {"op": "treasury", "amount": cost.treasury},
         {"op": "rerolls", "amount": rerolls},
@@ -216,18 +224,37 @@ def team_create(
         *({"op": "staff", "key": k, "amount": v} for k, v in (staff or {}).items() if v),
         *(
             {"op": "join", "player": str(r.pk), "number": r.number, "name": r.name,
-             "position": r.position.name}
+             "position": r.role, **({"star": True} if r.star_id else {})}
             for r in rows
         ),
     ]  # fmt: skip
+    stars = f", star players for {cost.star_players:,}" if star_players else ""
     cause = (
-        f"Team created: {len(rows)} players for {cost.players:,} gp, {rerolls} re-rolls "
+        f"Team created: {len(rows)} players for {cost.players:,} gp{stars}, {rerolls} re-rolls "
         f"for {cost.rerolls:,}, fan factor {fan_factor} for {cost.fan_factor:,}, staff "
         f"for {cost.staff:,}; {cost.treasury:,} gp left in the treasury"
     )
     entry_append(team, "creation", cause, coach, deltas, before=ledger.TeamState())
     team.refresh_from_db()
     return team
+
+
+def _star_rows(
+    team: Team, version: RulesetVersion, names: Sequence[str], taken: set[int]
+) -> list[Player]:
+    """Star players hired for good, each bringing his partner (Brick Far'th and Grotty)."""
+    stars = StarPlayer.objects.filter(version=version).select_related("paired_with")
+    by_name = {star.name: star for star in stars}
+    hired = []
+    for name in names:
+        star = by_name[name]
+        for member in (star, star.paired_with):
+            if member is not None and member not in hired:
+                hired.append(member)
+    free = (n for n in range(1, 100) if n not in taken)
+    return Player.objects.bulk_create(
+        Player(team=team, star=star, number=next(free), name=star.name) for star in hired
+    )
 
 
 def _name_problems(name: str, players: Sequence[NewPlayer]) -> list[Problem]:

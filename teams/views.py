@@ -10,7 +10,9 @@ from django.views.decorators.http import require_safe
 
 from rules import models as rules_models
 from rules import selectors
+from rules.engine.gdbbl import star_price
 from rules.engine.team_building import TeamRefused
+from rules.snapshot import ruleset_snapshot
 from teams.models import Team
 from teams.roster import roster
 from teams.services import NewPlayer, team_create
@@ -53,6 +55,23 @@ def _may_hire(item: rules_models.Staff, race: rules_models.Race) -> bool:
     }[item.eligibility]
 
 
+def _star_rows(version, race, posted) -> list[tuple]:
+    """Stars a team of this race may hire for good, with their price for it; only where the
+    ruleset allows permanent stars (GDBBL's star_player_limit)."""
+    ruleset = ruleset_snapshot(version)
+    if "star_player_limit" not in ruleset.settings:
+        return []
+    chosen = set(posted.getlist("star"))
+    rows = []
+    for row in selectors.star_players(version):
+        slugs = {r.slug for r in row.races}
+        if (race.slug in slugs) != (row.star.eligibility == "races") or row.star.cost == 0:
+            continue
+        price = star_price(ruleset, row.star.cost, race.slug, row.star.kind, freebooter=False)
+        rows.append((row.star, price, row.star.name in chosen))
+    return rows
+
+
 def _whole(text: str) -> int:
     try:
         return int((text or "0").strip() or 0)
@@ -78,6 +97,7 @@ def team_new(request: HttpRequest) -> HttpResponse:
             (item, posted.get(f"staff-{item.key}", "0"), item.race_costs.get(race, item.cost))
             for item in context["staff"]
         ]
+        context["star_rows"] = _star_rows(version, context["chosen"].race, posted)
     if request.method != "POST" or context["chosen"] is None:
         return render(request, "teams/team_new.html", context)
     names = [line.strip() for line in request.POST.get("names", "").splitlines() if line.strip()]
@@ -101,6 +121,7 @@ def team_new(request: HttpRequest) -> HttpResponse:
             rerolls=_whole(request.POST.get("rerolls", "")),
             fan_factor=_whole(request.POST.get("fan_factor", "")),
             staff={key: count for key, count in staff.items() if count},
+            star_players=posted.getlist("star"),
         )
     except TeamRefused as refused:
         context["problems"] = refused.problems

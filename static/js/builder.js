@@ -15,6 +15,10 @@
     form.querySelectorAll("input.staff").forEach((input) => {
       spent += whole(input) * Number(input.dataset.cost);
     });
+    form.querySelectorAll("input.star:checked").forEach((input) => {
+      players += 1;
+      spent += Number(input.dataset.cost);
+    });
     const rerolls = form.querySelector("#rerolls");
     if (rerolls) spent += whole(rerolls) * Number(form.dataset.reroll);
     const fans = form.querySelector("#fan_factor");

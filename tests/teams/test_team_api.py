@@ -82,6 +82,7 @@ def test_creating_a_team_answers_201_with_its_roster(api, lrb6) -> None:
         "number": 1,
         "name": "Lineman 0",
         "position": "Lineman",
+        "star_player": False,
         "status": "active",
         "characteristics": {"MA": 5, "ST": 3, "AG": 3, "AV": 9},
         "starting_skills": [],
