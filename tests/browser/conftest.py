@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page, Route, sync_playwright
+from playwright.sync_api import Page, Route, expect, sync_playwright
 
 from tests.conftest import CHROMIUM_PATH
 
@@ -66,3 +66,12 @@ def phone(live_server) -> Iterator[Phone]:
             context.close()
             browser.close()
             os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+def log_in(page: Page, url: str, username: str, password: str) -> None:
+    """Logs in through the login page, as a coach would."""
+    page.goto(url + "/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_text(f"Signed in as {username}.")).to_be_visible()

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from rules.edition import Edition
 from rules.services import edition_load
-from tests.browser.conftest import Phone
+from tests.browser.conftest import Phone, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,19 +23,11 @@ def coach(lrb6_edition: Edition) -> str:
     return "nuffle"
 
 
-def log_in(page: Page, url: str, username: str) -> None:
-    page.goto(url + "/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_text(f"Signed in as {username}.")).to_be_visible()
-
-
 def test_a_coach_copies_lrb6_and_changes_it_without_touching_lrb6(
     live_server, coach: str, phone: Phone
 ) -> None:
     page = phone.page
-    log_in(page, live_server.url, coach)
+    log_in(page, live_server.url, coach, PASSWORD)
 
     page.goto(live_server.url + "/rules/lrb6/")
     page.get_by_label("Copy version 1 as").fill("Our house rules")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from rules.edition import edition_read
 from rules.services import edition_load
-from tests.browser.conftest import Phone
+from tests.browser.conftest import Phone, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -24,19 +24,11 @@ def coach() -> str:
     return "rookie"
 
 
-def log_in(page: Page, url: str, username: str) -> None:
-    page.goto(url + "/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_text(f"Signed in as {username}.")).to_be_visible()
-
-
 def test_a_new_coach_builds_an_orc_team_after_a_refusal(
     live_server, coach: str, phone: Phone
 ) -> None:
     page = phone.page
-    log_in(page, live_server.url, coach)
+    log_in(page, live_server.url, coach, PASSWORD)
     page.goto(live_server.url + "/teams/new/?ruleset=lrb6&race=orc")
     page.get_by_label("Team name").fill("Gouged Eye")
     for position, count in (("Lineman", 5), ("Blitzer", 4), ("Thrower", 3)):
@@ -66,7 +58,7 @@ def test_a_new_coach_builds_a_gdbbl_dwarf_team_with_an_alchemist(
     live_server, coach: str, phone: Phone
 ) -> None:
     page = phone.page
-    log_in(page, live_server.url, coach)
+    log_in(page, live_server.url, coach, PASSWORD)
     page.goto(live_server.url + "/teams/new/?ruleset=gdbbl&race=dwarf")
     page.get_by_label("Team name").fill("Grudgebearers")
     page.get_by_label("How many Long Beard", exact=True).fill("11")
