@@ -95,7 +95,8 @@ class LedgerEntry(models.Model):
         ("reversal", "reversal"),
     ]
 
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="ledger")
+    # PROTECT: a team with a history cannot be deleted, only retired; its ledger stays.
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="ledger")
     sequence = models.PositiveIntegerField()
     kind = models.CharField(max_length=20, choices=KINDS)
     cause = models.CharField(max_length=200, help_text="What happened, in words.")

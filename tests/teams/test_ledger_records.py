@@ -9,6 +9,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
+from django.db.models import ProtectedError
 
 from teams.ledger import LedgerError
 from teams.models import LedgerEntry, Player, Team
@@ -308,3 +309,10 @@ def test_taking_away_more_re_rolls_than_the_team_has_is_a_ledger_error(coach, lr
     with pytest.raises(LedgerError):
         entry_append(team, "adjustment", "Too many", coach, [{"op": "rerolls", "amount": -3}])
     assert (state_of(team), written()) == (before, rows)
+
+
+def test_a_team_with_a_history_cannot_be_deleted(coach, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    with pytest.raises(ProtectedError):
+        team.delete()
+    assert team.ledger.count() == 1
