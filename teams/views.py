@@ -11,7 +11,7 @@ from django.views.decorators.http import require_safe
 from rules import models as rules_models
 from rules import selectors
 from rules.engine.gdbbl import star_price
-from rules.engine.team_building import TeamRefused
+from rules.engine.team_building import Problem, TeamRefused
 from rules.snapshot import ruleset_snapshot
 from teams.models import Team
 from teams.roster import roster
@@ -102,8 +102,16 @@ def team_new(request: HttpRequest) -> HttpResponse:
         return render(request, "teams/team_new.html", context)
     names = [line.strip() for line in request.POST.get("names", "").splitlines() if line.strip()]
     players = []
+    bad_counts = []
     for row in context["chosen"].positions:
-        for _ in range(max(0, _whole(request.POST.get(f"count-{row.position.pk}", "")))):
+        count = _whole(request.POST.get(f"count-{row.position.pk}", ""))
+        if count < 0:
+            bad_counts.append(
+                Problem(
+                    "positions", f"How many {row.position.name}: give a whole number of 0 or more."
+                )
+            )
+        for _ in range(max(0, count)):
             name = names[len(players)] if len(players) < len(names) else ""
             players.append(
                 NewPlayer(row.position.name, name or f"{row.position.name} {len(players) + 1}")
@@ -112,6 +120,8 @@ def team_new(request: HttpRequest) -> HttpResponse:
         item.key: _whole(request.POST.get(f"staff-{item.key}", "")) for item in context["staff"]
     }
     try:
+        if bad_counts:
+            raise TeamRefused(bad_counts)
         team = team_create(
             request.user,
             version,

@@ -374,3 +374,15 @@ def test_a_roster_takes_as_many_queries_for_16_players_as_for_11(
         assert client.get(url.format(pk=eleven.pk)).status_code == 200
     with django_assert_num_queries(len(eleven_queries)):
         assert client.get(url.format(pk=sixteen.pk)).status_code == 200
+
+
+def test_a_count_that_is_not_a_number_is_refused_by_name(client, coach, lrb6) -> None:
+    client.force_login(coach)
+    lineman = Position.objects.get(version=lrb6, race__slug="orc", name="Lineman")
+    response = client.post(
+        "/teams/new/",
+        {"ruleset": "lrb6", "race": "orc", "name": "Orcs", f"count-{lineman.pk}": "eleven"},
+    )
+    assert response.status_code == 400
+    assert "How many Lineman: give a whole number of 0 or more." in response.content.decode()
+    assert not Team.objects.filter(name="Orcs").exists()
