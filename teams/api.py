@@ -12,10 +12,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from rules import selectors
+from rules.engine.purchases import KINDS, Purchase
 from rules.engine.team_building import TeamRefused
 from teams.models import LedgerEntry, Team
 from teams.roster import roster
-from teams.services import NewPlayer, team_create
+from teams.services import NewPlayer, team_create, team_purchase
 
 
 class NewPlayerSerializer(serializers.Serializer):
@@ -102,6 +103,20 @@ class LedgerEntrySerializer(serializers.ModelSerializer):
         fields += ["deltas", "reverses"]
 
 
+class PurchaseSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=KINDS)
+    what = serializers.CharField(required=False, help_text="A position's name or a staff key.")
+    count = serializers.IntegerField(default=1)
+    names = serializers.ListField(child=serializers.CharField(), default=list)
+
+
+def _refusal(refused: TeamRefused) -> ValidationError:
+    problems: dict[str, list[str]] = {}
+    for problem in refused.problems:
+        problems.setdefault(problem.field, []).append(problem.message)
+    return ValidationError(problems)
+
+
 class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     queryset = Team.objects.select_related("coach", "race", "ruleset_version__ruleset")
     serializer_class = TeamSummarySerializer
@@ -125,15 +140,27 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
                 data["rerolls"], data["fan_factor"], data["staff"], data["star_players"],
             )  # fmt: skip
         except TeamRefused as refused:
-            problems: dict[str, list[str]] = {}
-            for problem in refused.problems:
-                problems.setdefault(problem.field, []).append(problem.message)
-            raise ValidationError(problems) from None
+            raise _refusal(refused) from None
         return Response(TeamSerializer(roster(team)).data, status=201)
 
     @extend_schema(responses=TeamSerializer)
     def retrieve(self, request: Request, pk: int) -> Response:
         return Response(TeamSerializer(roster(self.get_object())).data)
+
+    @extend_schema(request=PurchaseSerializer, responses={201: TeamSerializer})
+    @action(detail=True, methods=["post"])
+    def purchases(self, request: Request, pk: int) -> Response:
+        """Buy players, re-rolls, fan factor or staff from the treasury."""
+        team = self.get_object()
+        body = PurchaseSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        purchase = Purchase(data["kind"], data.get("what", ""), data["count"])
+        try:
+            team = team_purchase(team, request.user, purchase, data["names"])
+        except TeamRefused as refused:
+            raise _refusal(refused) from None
+        return Response(TeamSerializer(roster(team)).data, status=201)
 
     @extend_schema(responses=LedgerEntrySerializer(many=True))
     @action(detail=True)

@@ -7,4 +7,5 @@ urlpatterns = [
     path("", views.team_list, name="list"),
     path("new/", views.team_new, name="new"),
     path("<int:pk>/", views.team_detail, name="detail"),
+    path("<int:pk>/buy/", views.team_buy, name="buy"),
 ]

@@ -6,16 +6,17 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import require_POST, require_safe
 
 from rules import models as rules_models
 from rules import selectors
 from rules.engine.gdbbl import star_price
+from rules.engine.purchases import Purchase
 from rules.engine.team_building import Problem, TeamRefused
 from rules.snapshot import ruleset_snapshot
 from teams.models import Team
 from teams.roster import roster
-from teams.services import NewPlayer, team_create
+from teams.services import NewPlayer, team_create, team_purchase
 
 
 @require_safe
@@ -24,13 +25,43 @@ def team_list(request: HttpRequest) -> HttpResponse:
     return render(request, "teams/team_list.html", {"teams": teams})
 
 
-@require_safe
-def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    team = get_object_or_404(
+def _detail(request: HttpRequest, team: Team, status: int = 200, **extra) -> HttpResponse:
+    entries = team.ledger.select_related("actor").order_by("-sequence")
+    may_buy = request.user.is_authenticated and (
+        request.user.is_staff or team.coach_id == request.user.pk
+    )
+    context = {"roster": roster(team), "entries": entries, "may_buy": may_buy, **extra}
+    if may_buy and team.ruleset_version.play == "league":
+        context["positions"] = team.race.positions.order_by("order")
+        context["staff"] = selectors.purchasables(rules_models.Staff, team.ruleset_version)
+    return render(request, "teams/team_detail.html", context, status=status)
+
+
+def _team(pk: int) -> Team:
+    return get_object_or_404(
         Team.objects.select_related("coach", "race", "ruleset_version__ruleset"), pk=pk
     )
-    entries = team.ledger.select_related("actor").order_by("-sequence")
-    return render(request, "teams/team_detail.html", {"roster": roster(team), "entries": entries})
+
+
+@require_safe
+def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    return _detail(request, _team(pk))
+
+
+@login_required
+@require_POST
+def team_buy(request: HttpRequest, pk: int) -> HttpResponse:
+    team = _team(pk)
+    kind = request.POST.get("kind", "")
+    what = request.POST.get(f"what-{kind}", "")
+    purchase = Purchase(kind, what, _whole(request.POST.get("count", "1")))
+    names = [line for line in request.POST.get("names", "").splitlines() if line.strip()]
+    try:
+        team = team_purchase(team, request.user, purchase, names)
+    except TeamRefused as refused:
+        return _detail(request, team, status=400, problems=refused.problems)
+    messages.success(request, f"{team.ledger.order_by('-sequence').first().cause}.")
+    return redirect("teams:detail", team.pk)
 
 
 def _builder_context(version: rules_models.RulesetVersion, race_slug: str | None) -> dict:

@@ -156,7 +156,7 @@ class _Check:  # one request being checked: its race and the problems found so f
                 self.refuse("positions", f"{race.name} teams have no position called {name!r}")
                 continue
             if number > position.max_quantity:
-                most = _many(position.max_quantity, name)
+                most = many(position.max_quantity, name)
                 self.refuse("positions", f"{race.name} teams may have at most {most}")
             cost += number * position.cost
         if race is not None and race.slug == "orc" and self.setting(ORC_GOBLINS_SHARE):
@@ -171,10 +171,10 @@ class _Check:  # one request being checked: its race and the problems found so f
         # Blitz Bowl sets no minimum (a card is what it is), but a team of nobody is no team.
         least, most = max(creation.min_players, 1), creation.max_players
         if players < least:
-            self.refuse("positions", f"A team needs at least {_many(least, 'player')}, "
+            self.refuse("positions", f"A team needs at least {many(least, 'player')}, "
                         f"not {players}")  # fmt: skip
         if players > most:
-            self.refuse("positions", f"A team may have at most {_many(most, 'player')}, "
+            self.refuse("positions", f"A team may have at most {many(most, 'player')}, "
                         f"not {players}")  # fmt: skip
 
     def nothing_to_buy(self) -> None:  # results-only systems: 1st edition, Blitz Bowl
@@ -192,7 +192,7 @@ class _Check:  # one request being checked: its race and the problems found so f
         number = self.count(self.request.rerolls, "The number of re-rolls", "rerolls")
         limit = int(self.setting("max_team_rerolls", 0))  # 0: no limit
         if limit and number > limit:
-            self.refuse("rerolls", f"A team may have at most {_many(limit, 're-roll')}")
+            self.refuse("rerolls", f"A team may have at most {many(limit, 're-roll')}")
         # The team-list price: only re-rolls bought later cost more (setting reroll_price_...).
         return number * self.race.reroll_cost if self.race is not None else 0
 
@@ -221,7 +221,7 @@ class _Check:  # one request being checked: its race and the problems found so f
             # A setting "<key>_max" overrides the list (GDBBL's apothecary_max; 0: the list's).
             most = int(self.setting(f"{key}_max", 0)) or rule.max_quantity
             if most is not None and number > most:
-                self.refuse("staff", f"A team may have at most {_many(most, rule.name)}")
+                self.refuse("staff", f"A team may have at most {many(most, rule.name)}")
             if self.race is not None:
                 self.staff_eligibility(rule, self.race)
                 total += rule.race_costs.get(self.race.slug, rule.cost) * number
@@ -282,7 +282,7 @@ class _Check:  # one request being checked: its race and the problems found so f
                 else:
                     price += star.cost
         if limit is not None and len(first_named) > int(limit):  # a pair is one (lrb6-facts §7)
-            most = _many(int(limit), "star player")
+            most = many(int(limit), "star player")
             self.refuse("star_players", f"A team may have at most {most}")
         return price, spots
 
@@ -295,5 +295,5 @@ def _plural(noun: str) -> str:
     return noun if noun.endswith("s") else noun + "s"
 
 
-def _many(number: int, noun: str) -> str:
+def many(number: int, noun: str) -> str:
     return f"{number} {noun if number == 1 else _plural(noun)}"

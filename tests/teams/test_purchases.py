@@ -1,0 +1,129 @@
+"""Buying between matches through the ledger: service, API and the roster page."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import PermissionDenied
+from rest_framework.test import APIClient
+
+from rules.engine.purchases import Purchase
+from rules.engine.team_building import TeamRefused
+from teams.models import LedgerEntry
+from teams.services import ledger_differences, team_purchase
+from tests.teams.helpers import dwarf_team, orc_team
+
+pytestmark = pytest.mark.django_db
+
+
+def test_buying_a_goblin_takes_40000_and_adds_player_12(coach, lrb6) -> None:
+    team = orc_team(coach, lrb6)  # treasury 70,000
+    team = team_purchase(team, coach, Purchase("player", "Goblin"), ["Snotling"])
+    assert team.treasury == 30_000  # 70,000 - 40,000
+    goblin = team.players.get(number=12)
+    assert (goblin.name, goblin.position.name) == ("Snotling", "Goblin")
+    entry = team.ledger.order_by("-sequence").first()
+    assert (entry.sequence, entry.kind, entry.actor) == (2, "purchase", coach)
+    assert entry.cause == "Bought 1 × Goblin for 40,000 gp"
+    assert ledger_differences(team) == []
+
+
+def test_a_player_without_a_name_is_named_after_his_position_and_number(coach, lrb6) -> None:
+    team = team_purchase(orc_team(coach, lrb6), coach, Purchase("player", "Goblin"))
+    assert team.players.get(number=12).name == "Goblin 12"
+
+
+def test_a_re_roll_after_creation_costs_double(coach, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    with pytest.raises(TeamRefused) as refused:
+        team_purchase(team, coach, Purchase("reroll"))
+    # Orc re-roll 60,000 x 2 = 120,000 against a treasury of 70,000.
+    assert str(refused.value) == (
+        "This costs 120,000 gp; the treasury has 70,000 gp (50,000 short)."
+    )
+    team.refresh_from_db()
+    assert (team.treasury, team.rerolls, team.ledger.count()) == (70_000, 2, 1)
+
+
+def test_cheerleaders_go_on_the_staff(coach, lrb6) -> None:
+    team = team_purchase(orc_team(coach, lrb6), coach, Purchase("staff", "cheerleader", 2))
+    assert team.staff == {"apothecary": 1, "cheerleader": 2}
+    assert team.treasury == 50_000  # 70,000 - 2 x 10,000
+    assert ledger_differences(team) == []
+
+
+def test_a_gdbbl_dwarf_team_cannot_add_a_wizard_to_its_alchemist(coach, gdbbl) -> None:
+    team = dwarf_team(coach, gdbbl)
+    with pytest.raises(TeamRefused) as refused:
+        team_purchase(team, coach, Purchase("staff", "wizard"))
+    assert "Dwarf teams may not have a Wizard." in str(refused.value)
+
+
+def test_another_coach_may_not_buy_for_the_team(coach, rival, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    with pytest.raises(PermissionDenied):
+        team_purchase(team, rival, Purchase("player", "Goblin"))
+    assert LedgerEntry.objects.filter(team=team).count() == 1
+
+
+def test_the_api_buys_and_answers_with_the_roster(coach, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    api = APIClient()
+    api.force_authenticate(coach)
+    response = api.post(
+        f"/api/teams/{team.pk}/purchases/",
+        {"kind": "player", "what": "Goblin", "names": ["Snotling"]},
+        format="json",
+    )
+    assert response.status_code == 201
+    assert response.json()["treasury"] == 30_000
+    assert response.json()["players"][-1]["name"] == "Snotling"
+
+
+def test_the_api_names_the_shortfall_with_400(coach, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    api = APIClient()
+    api.force_authenticate(coach)
+    response = api.post(f"/api/teams/{team.pk}/purchases/", {"kind": "reroll"}, format="json")
+    assert response.status_code == 400
+    assert response.json() == {
+        "treasury": ["This costs 120,000 gp; the treasury has 70,000 gp (50,000 short)."]
+    }
+
+
+def test_the_api_refuses_other_coaches_and_visitors(coach, rival, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    api = APIClient()
+    url = f"/api/teams/{team.pk}/purchases/"
+    assert api.post(url, {"kind": "reroll"}, format="json").status_code == 401
+    api.force_authenticate(rival)
+    assert api.post(url, {"kind": "reroll"}, format="json").status_code == 403
+
+
+def test_the_roster_page_offers_buying_to_the_coach_only(client, coach, rival, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    assert "Buy from the treasury" not in client.get(f"/teams/{team.pk}/").content.decode()
+    client.force_login(rival)
+    assert "Buy from the treasury" not in client.get(f"/teams/{team.pk}/").content.decode()
+    client.force_login(coach)
+    assert "Buy from the treasury" in client.get(f"/teams/{team.pk}/").content.decode()
+
+
+def test_buying_on_the_page_shows_the_entry_or_the_refusal(client, coach, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    client.force_login(coach)
+    url = f"/teams/{team.pk}/buy/"
+    response = client.post(url, {"kind": "reroll", "count": "1"})
+    assert response.status_code == 400
+    assert "(50,000 short)" in response.content.decode()
+    response = client.post(url, {"kind": "player", "what-player": "Goblin", "count": "1"})
+    assert response.status_code == 302
+    page = client.get(response.url).content.decode()
+    assert "Bought 1 × Goblin for 40,000 gp." in page
+    assert "30,000 gp" in page
+
+
+def test_another_coach_cannot_buy_on_the_page(client, coach, rival, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    client.force_login(rival)
+    response = client.post(f"/teams/{team.pk}/buy/", {"kind": "staff", "what-staff": "cheerleader"})
+    assert response.status_code == 403
