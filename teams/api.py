@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from django.http import Http404
+from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
@@ -14,9 +15,10 @@ from rest_framework.response import Response
 from rules import selectors
 from rules.engine.purchases import KINDS, Purchase
 from rules.engine.team_building import TeamRefused
+from teams.between_matches import player_leave, team_adjust, team_purchase
 from teams.models import LedgerEntry, Team
 from teams.roster import roster
-from teams.services import NewPlayer, team_create, team_purchase
+from teams.services import NewPlayer, team_create
 
 
 class NewPlayerSerializer(serializers.Serializer):
@@ -110,6 +112,17 @@ class PurchaseSerializer(serializers.Serializer):
     names = serializers.ListField(child=serializers.CharField(), default=list)
 
 
+class LeaveSerializer(serializers.Serializer):
+    how = serializers.ChoiceField(choices=["fired", "retired"])
+
+
+class AdjustmentSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=200)
+    treasury = serializers.IntegerField(default=0)
+    player = serializers.IntegerField(required=False)
+    spp = serializers.IntegerField(default=0)
+
+
 def _refusal(refused: TeamRefused) -> ValidationError:
     problems: dict[str, list[str]] = {}
     for problem in refused.problems:
@@ -158,6 +171,37 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         purchase = Purchase(data["kind"], data.get("what", ""), data["count"])
         try:
             team = team_purchase(team, request.user, purchase, data["names"])
+        except TeamRefused as refused:
+            raise _refusal(refused) from None
+        return Response(TeamSerializer(roster(team)).data, status=201)
+
+    @extend_schema(request=LeaveSerializer, responses={201: TeamSerializer})
+    @action(detail=True, methods=["post"], url_path=r"players/(?P<player>[0-9]+)/leave")
+    def leave(self, request: Request, pk: int, player: str) -> Response:
+        """Fire or retire a player (his record stays on the roster)."""
+        team = self.get_object()
+        body = LeaveSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        member = get_object_or_404(team.players, pk=player)
+        try:
+            team = player_leave(team, request.user, member, body.validated_data["how"])
+        except TeamRefused as refused:
+            raise _refusal(refused) from None
+        return Response(TeamSerializer(roster(team)).data, status=201)
+
+    @extend_schema(request=AdjustmentSerializer, responses={201: TeamSerializer})
+    @action(detail=True, methods=["post"])
+    def adjustments(self, request: Request, pk: int) -> Response:
+        """A commissioner's written correction of the treasury or a player's SPP."""
+        team = self.get_object()
+        body = AdjustmentSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        member = team.players.filter(pk=data.get("player")).first() if data.get("player") else None
+        try:
+            team = team_adjust(
+                team, request.user, data["reason"], data["treasury"], member, data["spp"]
+            )
         except TeamRefused as refused:
             raise _refusal(refused) from None
         return Response(TeamSerializer(roster(team)).data, status=201)

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from rules.engine.purchases import Purchase, TeamNow, purchase_price
 from rules.engine.team_building import (
     Problem,
     TeamRefused,
@@ -278,56 +277,3 @@ def _numbers(players: Sequence[NewPlayer]) -> list[int]:
     taken = {p.number for p in players if p.number is not None}
     free = (n for n in range(1, 100) if n not in taken)
     return [p.number if p.number is not None else next(free) for p in players]
-
-
-def team_now(team: Team) -> TeamNow:
-    """The team as a purchase sees it: players still on the roster, by position."""
-    players: dict[str, int] = {}
-    for player in team.players.select_related("position", "star"):
-        if player.status not in ("dead", "retired", "fired"):
-            players[player.role] = players.get(player.role, 0) + 1
-    return TeamNow(
-        race=team.race.slug,
-        players=players,
-        rerolls=team.rerolls,
-        fan_factor=team.fan_factor,
-        treasury=team.treasury,
-        staff=dict(team.staff),
-    )
-
-
-@transaction.atomic
-def team_purchase(team: Team, actor, purchase: Purchase, names: Sequence[str] = ()) -> Team:
-    """Buys from the treasury through one ledger entry (TeamRefused names the rule)."""
-    team = Team.objects.select_for_update().select_related("race").get(pk=team.pk)
-    if not (getattr(actor, "is_staff", False) or team.coach_id == getattr(actor, "pk", None)):
-        raise PermissionDenied("Only the team's coach may buy for it.")
-    edition = stored_edition(team.ruleset_version)
-    ruleset = edition_ruleset(edition, team.ruleset_version.number)
-    price = purchase_price(ruleset, staff_rules_from(edition), team_now(team), purchase)
-    before = state_of(team)
-    deltas: list[dict] = [{"op": "treasury", "amount": -price}]
-    if purchase.kind in ("reroll", "fan_factor"):
-        op = {"reroll": "rerolls", "fan_factor": "fan_factor"}[purchase.kind]
-        deltas.append({"op": op, "amount": purchase.count})
-    elif purchase.kind == "staff":
-        deltas.append({"op": "staff", "key": purchase.what, "amount": purchase.count})
-    else:
-        position = Position.objects.get(race=team.race, name=purchase.what)
-        taken = set(team.players.values_list("number", flat=True))
-        free = (n for n in range(1, 100) if n not in taken)
-        for index in range(purchase.count):
-            number = next(free)
-            name = names[index].strip() if index < len(names) and names[index].strip() else ""
-            row = Player.objects.create(
-                team=team, position=position, number=number,
-                name=name or f"{position.name} {number}",
-            )  # fmt: skip
-            deltas.append({"op": "join", "player": str(row.pk), "number": number,
-                           "name": row.name, "position": position.name})  # fmt: skip
-    what = {"reroll": "re-roll", "fan_factor": "fan factor", "staff": purchase.what,
-            "player": purchase.what}[purchase.kind]  # fmt: skip
-    cause = f"Bought {purchase.count} × {what.replace('_', ' ')} for {price:,} gp"
-    entry_append(team, "purchase", cause, actor, deltas, before=before)
-    team.refresh_from_db()
-    return team

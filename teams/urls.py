@@ -8,4 +8,5 @@ urlpatterns = [
     path("new/", views.team_new, name="new"),
     path("<int:pk>/", views.team_detail, name="detail"),
     path("<int:pk>/buy/", views.team_buy, name="buy"),
+    path("<int:pk>/players/<int:player>/leave/", views.player_leave_view, name="player-leave"),
 ]

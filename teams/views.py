@@ -14,9 +14,10 @@ from rules.engine.gdbbl import star_price
 from rules.engine.purchases import Purchase
 from rules.engine.team_building import Problem, TeamRefused
 from rules.snapshot import ruleset_snapshot
+from teams.between_matches import player_leave, team_purchase
 from teams.models import Team
 from teams.roster import roster
-from teams.services import NewPlayer, team_create, team_purchase
+from teams.services import NewPlayer, team_create
 
 
 @require_safe
@@ -46,6 +47,19 @@ def _team(pk: int) -> Team:
 @require_safe
 def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return _detail(request, _team(pk))
+
+
+@login_required
+@require_POST
+def player_leave_view(request: HttpRequest, pk: int, player: int) -> HttpResponse:
+    team = _team(pk)
+    member = get_object_or_404(team.players, pk=player)
+    try:
+        team = player_leave(team, request.user, member, request.POST.get("how", ""))
+    except TeamRefused as refused:
+        return _detail(request, team, status=400, problems=refused.problems)
+    messages.success(request, f"{team.ledger.order_by('-sequence').first().cause}.")
+    return redirect("teams:detail", team.pk)
 
 
 @login_required

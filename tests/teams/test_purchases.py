@@ -8,8 +8,9 @@ from rest_framework.test import APIClient
 
 from rules.engine.purchases import Purchase
 from rules.engine.team_building import TeamRefused
+from teams.between_matches import team_purchase
 from teams.models import LedgerEntry
-from teams.services import ledger_differences, team_purchase
+from teams.services import ledger_differences
 from tests.teams.helpers import dwarf_team, orc_team
 
 pytestmark = pytest.mark.django_db

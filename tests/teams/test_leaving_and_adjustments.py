@@ -1,0 +1,147 @@
+"""Firing and retiring players, and commissioners' written adjustments, through the ledger."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
+from rest_framework.test import APIClient
+
+from rules.engine.team_building import TeamRefused
+from rules.snapshot import ruleset_snapshot
+from teams.between_matches import player_leave, team_adjust
+from teams.roster import roster
+from teams.services import ledger_differences
+from tests.teams.helpers import dwarf_team, orc_team
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def staff_user(db):
+    return get_user_model().objects.create_user("ref", password="whistle-blown-1", is_staff=True)
+
+
+def test_a_fired_lrb6_player_stays_on_the_roster_struck_out_of_the_value(coach, lrb6) -> None:
+    team = orc_team(coach, lrb6)  # team value 930,000
+    blitzer = team.players.get(number=6)
+    team = player_leave(team, coach, blitzer, "fired")
+    blitzer.refresh_from_db()
+    assert blitzer.status == "fired"
+    assert team.treasury == 70_000  # no refund by default (setting fired_player_refund)
+    assert roster(team).value == 930_000 - 80_000
+    assert ledger_differences(team) == []
+    assert team.ledger.order_by("-sequence").first().cause == "#6 Blitzer 6 fired"
+
+
+def test_a_refund_setting_gives_the_player_cost_back(coach, lrb6, monkeypatch) -> None:
+    def with_refund(version):
+        ruleset = ruleset_snapshot(version)
+        return replace(ruleset, settings={**ruleset.settings, "fired_player_refund": True})
+
+    monkeypatch.setattr("teams.between_matches.ruleset_snapshot", with_refund)
+    team = orc_team(coach, lrb6)
+    team = player_leave(team, coach, team.players.get(number=6), "fired")
+    assert team.treasury == 70_000 + 80_000
+
+
+def test_gdbbl_only_retires_and_a_retired_player_becomes_an_assistant_coach(coach, gdbbl) -> None:
+    team = dwarf_team(coach, gdbbl)
+    beard = team.players.get(number=1)
+    with pytest.raises(TeamRefused, match="only retire players"):
+        player_leave(team, coach, beard, "fired")
+    team = player_leave(team, coach, beard, "retired")
+    assert team.staff == {"alchemist": 1, "assistant_coach": 1}
+    cause = team.ledger.order_by("-sequence").first().cause
+    assert cause == "#1 Long Beard 1 retired and becomes an assistant coach"
+    assert ledger_differences(team) == []
+
+
+def test_a_player_who_left_cannot_leave_again(coach, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    blitzer = team.players.get(number=6)
+    player_leave(team, coach, blitzer, "fired")
+    blitzer.refresh_from_db()
+    with pytest.raises(TeamRefused, match="Blitzer 6 is not on the team any more"):
+        player_leave(team, coach, blitzer, "retired")
+
+
+def test_another_coach_may_not_fire_a_player(coach, rival, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    with pytest.raises(PermissionDenied):
+        player_leave(team, rival, team.players.get(number=1), "fired")
+
+
+def test_staff_adjust_a_players_spp_with_a_written_reason(coach, staff_user, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    blitzer = team.players.get(number=6)
+    team = team_adjust(team, staff_user, "SPP from the paper report of round 1", 0, blitzer, 6)
+    blitzer.refresh_from_db()
+    assert blitzer.spp == 6
+    entry = team.ledger.order_by("-sequence").first()
+    assert (entry.kind, entry.cause, entry.actor) == (
+        "adjustment",
+        "SPP from the paper report of round 1",
+        staff_user,
+    )
+    assert ledger_differences(team) == []
+
+
+def test_an_adjustment_needs_a_reason_and_something_to_change(coach, staff_user, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    with pytest.raises(TeamRefused) as refused:
+        team_adjust(team, staff_user, "  ")
+    assert [p.message for p in refused.value.problems] == [
+        "Write the reason for the adjustment.",
+        "Adjust the treasury or a player's SPP.",
+    ]
+
+
+def test_spp_cannot_be_adjusted_below_zero(coach, staff_user, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    with pytest.raises(TeamRefused, match="would drop below zero"):
+        team_adjust(team, staff_user, "typo", 0, team.players.get(number=1), -1)
+    assert team.ledger.count() == 1
+
+
+def test_a_coach_may_not_adjust_his_own_team(coach, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    with pytest.raises(PermissionDenied):
+        team_adjust(team, coach, "I deserve it", 100_000)
+
+
+def test_the_api_fires_and_adjusts(coach, staff_user, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    blitzer = team.players.get(number=6)
+    api = APIClient()
+    api.force_authenticate(coach)
+    url = f"/api/teams/{team.pk}/players/{blitzer.pk}/leave/"
+    response = api.post(url, {"how": "fired"}, format="json")
+    assert response.status_code == 201
+    assert response.json()["team_value"] == 850_000  # 930,000 - 80,000
+    response = api.post(
+        f"/api/teams/{team.pk}/adjustments/", {"reason": "x", "treasury": 10}, format="json"
+    )
+    assert response.status_code == 403
+    api.force_authenticate(staff_user)
+    response = api.post(
+        f"/api/teams/{team.pk}/adjustments/",
+        {"reason": "Winnings of a lost report", "treasury": 40_000},
+        format="json",
+    )
+    assert response.status_code == 201
+    assert response.json()["treasury"] == 110_000
+
+
+def test_the_roster_page_fires_a_player_for_his_coach(client, coach, rival, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    blitzer = team.players.get(number=6)
+    url = f"/teams/{team.pk}/players/{blitzer.pk}/leave/"
+    client.force_login(rival)
+    assert client.post(url, {"how": "fired"}).status_code == 403
+    client.force_login(coach)
+    assert 'aria-label="Fire Blitzer 6"' in client.get(f"/teams/{team.pk}/").content.decode()
+    response = client.post(url, {"how": "fired"}, follow=True)
+    assert "#6 Blitzer 6 fired." in response.content.decode()
