@@ -15,8 +15,10 @@ from rest_framework.response import Response
 from rules import selectors
 from rules.engine.purchases import KINDS, Purchase
 from rules.engine.team_building import TeamRefused
+from rules.snapshot import ruleset_snapshot
+from teams.advancement import improvement_choose, improvement_roll, roll_choices
 from teams.between_matches import player_leave, team_adjust, team_purchase
-from teams.models import LedgerEntry, Team
+from teams.models import ImprovementRoll, LedgerEntry, Team
 from teams.roster import roster
 from teams.services import NewPlayer, team_create
 
@@ -123,6 +125,34 @@ class AdjustmentSerializer(serializers.Serializer):
     spp = serializers.IntegerField(default=0)
 
 
+class RollSerializer(serializers.Serializer):
+    dice = serializers.ListField(
+        child=serializers.IntegerField(), min_length=2, max_length=2, required=False,
+        help_text="The two dice rolled at the table; leave out for the server to roll.",
+    )  # fmt: skip
+
+
+class ChooseSerializer(serializers.Serializer):
+    choice = serializers.CharField(help_text="A skill's name or a characteristic (MA, AG...).")
+
+
+class ImprovementSerializer(serializers.ModelSerializer):
+    choices = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ImprovementRoll
+        fields = ["number", "die1", "die2", "source", "seed", "choice", "choices"]
+
+    def get_choices(self, roll) -> dict[str, list[str]]:
+        choices = roll_choices(self.context["ruleset"], roll)
+        return {
+            "characteristics": list(choices.characteristics),
+            "normal_skills": list(choices.normal_skills),
+            "double_skills": list(choices.double_skills),
+            "any_skills": list(choices.any_skills),
+        }
+
+
 def _refusal(refused: TeamRefused) -> ValidationError:
     problems: dict[str, list[str]] = {}
     for problem in refused.problems:
@@ -202,6 +232,43 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             team = team_adjust(
                 team, request.user, data["reason"], data["treasury"], member, data["spp"]
             )
+        except TeamRefused as refused:
+            raise _refusal(refused) from None
+        return Response(TeamSerializer(roster(team)).data, status=201)
+
+    @extend_schema(request=RollSerializer, responses={201: ImprovementSerializer})
+    @action(detail=True, methods=["post"], url_path=r"players/(?P<player>[0-9]+)/improvements")
+    def improvements(self, request: Request, pk: int, player: str) -> Response:
+        """Record the player's next improvement roll: your two dice, or none for the server's."""
+        team = self.get_object()
+        member = get_object_or_404(team.players.select_related("position"), pk=player)
+        body = RollSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        dice = body.validated_data.get("dice")
+        try:
+            roll = improvement_roll(team, request.user, member, tuple(dice) if dice else None)
+        except TeamRefused as refused:
+            raise _refusal(refused) from None
+        ruleset = ruleset_snapshot(team.ruleset_version)
+        return Response(ImprovementSerializer(roll, context={"ruleset": ruleset}).data, status=201)
+
+    @extend_schema(request=ChooseSerializer, responses={201: TeamSerializer})
+    @action(
+        detail=True,
+        methods=["post"],
+        url_path=r"players/(?P<player>[0-9]+)/improvements/choose",
+    )
+    def choose(self, request: Request, pk: int, player: str) -> Response:
+        """Take one of the choices the pending roll allows."""
+        team = self.get_object()
+        member = get_object_or_404(team.players, pk=player)
+        body = ChooseSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        roll = member.improvements.filter(choice="").first()
+        if roll is None:
+            raise ValidationError({"choice": [f"{member.name} has no roll to choose from."]})
+        try:
+            team = improvement_choose(team, request.user, roll, body.validated_data["choice"])
         except TeamRefused as refused:
             raise _refusal(refused) from None
         return Response(TeamSerializer(roster(team)).data, status=201)

@@ -37,7 +37,7 @@ def team_now(team: Team) -> TeamNow:
 def team_purchase(team: Team, actor, purchase: Purchase, names: Sequence[str] = ()) -> Team:
     """Buys from the treasury through one ledger entry (TeamRefused names the rule)."""
     team = Team.objects.select_for_update().select_related("race").get(pk=team.pk)
-    _require_coach(team, actor, "buy for it")
+    require_coach(team, actor, "buy for it")
     edition = stored_edition(team.ruleset_version)
     ruleset = edition_ruleset(edition, team.ruleset_version.number)
     price = purchase_price(ruleset, staff_rules_from(edition), team_now(team), purchase)
@@ -69,7 +69,7 @@ def team_purchase(team: Team, actor, purchase: Purchase, names: Sequence[str] = 
     return team
 
 
-def _require_coach(team: Team, actor, what: str) -> None:
+def require_coach(team: Team, actor, what: str) -> None:
     if not (getattr(actor, "is_staff", False) or team.coach_id == getattr(actor, "pk", None)):
         raise PermissionDenied(f"Only the team's coach may {what}.")
 
@@ -78,7 +78,7 @@ def _require_coach(team: Team, actor, what: str) -> None:
 def player_leave(team: Team, actor, player: Player, how: str) -> Team:
     """Fires or retires a player: his record stays on the roster, struck through."""
     team = Team.objects.select_for_update().get(pk=team.pk)
-    _require_coach(team, actor, "fire or retire its players")
+    require_coach(team, actor, "fire or retire its players")
     ruleset = ruleset_snapshot(team.ruleset_version)
     if how not in ("fired", "retired"):
         raise TeamRefused([Problem("how", f"A player is fired or retired, not {how!r}.")])
@@ -99,7 +99,7 @@ def player_leave(team: Team, actor, player: Player, how: str) -> Team:
     cause = f"#{player.number} {player.name} {how}"
     if how == "retired" and becomes_coach:
         cause += " and becomes an assistant coach"
-    entry_append(team, "purchase", cause, actor, deltas)
+    entry_append(team, "departure", cause, actor, deltas)
     team.refresh_from_db()
     return team
 

@@ -90,6 +90,8 @@ class LedgerEntry(models.Model):
     KINDS = [
         ("creation", "team created"),
         ("purchase", "purchase"),
+        ("departure", "player left"),
+        ("advancement", "advancement"),
         ("report", "match report"),
         ("adjustment", "adjustment"),
         ("reversal", "reversal"),
@@ -128,3 +130,28 @@ class LedgerEntry(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValueError("Ledger entries are append-only: append a reversal instead.")
+
+
+class ImprovementRoll(models.Model):
+    """The two dice of one improvement roll, kept with where they came from, and the choice
+    the coach made with them (which the ledger then applies)."""
+
+    SOURCES = [("entered", "rolled at the table"), ("rolled", "rolled by the server")]
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="improvements")
+    number = models.PositiveSmallIntegerField(help_text="1 for the player's first roll, ...")
+    die1 = models.PositiveSmallIntegerField()
+    die2 = models.PositiveSmallIntegerField()
+    source = models.CharField(max_length=10, choices=SOURCES)
+    seed = models.CharField(max_length=32, blank=True, help_text="Replays a server roll.")
+    choice = models.CharField(max_length=60, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["player", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "number"], name="one_roll_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} roll {self.number}: {self.die1}+{self.die2}"

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Count, Q
+
+from rules.engine.experience import improvement_rolls_due
 from rules.engine.gdbbl import team_rating
 from rules.engine.ruleset import Ruleset
 from rules.engine.team_value import RosterEntry, team_value
@@ -23,6 +26,8 @@ class RosterRow:
     starting_skills: tuple[str, ...]
     gained_skills: tuple[str, ...]
     value: int
+    rolls_due: int = 0  # improvement rolls earned and not rolled yet
+    roll_pending: bool = False  # rolled, waiting for the coach's choice
 
 
 @dataclass(frozen=True)
@@ -85,11 +90,25 @@ def team_worth(team: Team, players: list[Player], ruleset: Ruleset) -> tuple[int
     return value, team_rating(ruleset, value, spp)
 
 
+def _rolls_due(ruleset: Ruleset, player: Player) -> int:
+    if ruleset.play != "league" or player.star_id or player.status in GONE:
+        return 0  # stars earn no SPP; results-only systems have no progression
+    return improvement_rolls_due(ruleset, player.spp, player.rolls_made)
+
+
 def roster(team: Team) -> Roster:
     """The roster in a fixed number of queries, whatever the number of players."""
     ruleset = ruleset_snapshot(team.ruleset_version)
     race = ruleset.races[team.race.slug]
-    players = list(team.players.select_related("position", "star"))
+    players = list(
+        team.players.select_related("position", "star")
+        .annotate(
+            rolls_made=Count("improvements"),
+            rolls_pending=Count("improvements", filter=Q(improvements__choice="")),
+        )
+        # Meta.ordering does not apply to grouped queries: ask for roster order.
+        .order_by("number")
+    )
     star_skills = linked_skill_names(StarPlayer, team.ruleset_version)
     rows = []
     for player in players:
@@ -109,6 +128,8 @@ def roster(team: Team) -> Roster:
                 starting_skills=starting,
                 gained_skills=tuple(player.skills),
                 value=player_value(player),
+                rolls_due=_rolls_due(ruleset, player),
+                roll_pending=player.rolls_pending > 0,
             )
         )
     value, rating = team_worth(team, players, ruleset)

@@ -14,6 +14,7 @@ from rules.engine.gdbbl import star_price
 from rules.engine.purchases import Purchase
 from rules.engine.team_building import Problem, TeamRefused
 from rules.snapshot import ruleset_snapshot
+from teams.advancement import improvement_choose, improvement_roll, roll_choices, rolls_due
 from teams.between_matches import player_leave, team_purchase
 from teams.models import Team
 from teams.roster import roster
@@ -184,3 +185,37 @@ def team_new(request: HttpRequest) -> HttpResponse:
         return render(request, "teams/team_new.html", context, status=400)
     messages.success(request, f"{team.name} is ready: {team.treasury:,} gp in the treasury.")
     return redirect("teams:detail", team.pk)
+
+
+@login_required
+def player_improve(request: HttpRequest, pk: int, player: int) -> HttpResponse:
+    """Roll (the coach's dice or the server's) and choose among what the roll allows."""
+    team = _team(pk)
+    member = get_object_or_404(team.players.select_related("position"), pk=player)
+    ruleset = ruleset_snapshot(team.ruleset_version)
+    problems = ()
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") == "choose":
+                roll = get_object_or_404(member.improvements, choice="")
+                improvement_choose(team, request.user, roll, request.POST.get("choice", ""))
+                messages.success(request, team.ledger.order_by("-sequence").first().cause + ".")
+                return redirect("teams:detail", team.pk)
+            dice = None
+            if request.POST.get("source") == "entered":
+                dice = (_whole(request.POST.get("die1", "")), _whole(request.POST.get("die2", "")))
+            improvement_roll(team, request.user, member, dice)
+            return redirect("teams:improve", team.pk, member.pk)
+        except TeamRefused as refused:
+            problems = refused.problems
+    pending = member.improvements.filter(choice="").first()
+    context = {
+        "team": team,
+        "player": member,
+        "due": rolls_due(ruleset, member),
+        "pending": pending,
+        "choices": roll_choices(ruleset, pending) if pending else None,
+        "history": member.improvements.exclude(choice=""),
+        "problems": problems,
+    }
+    return render(request, "teams/player_improve.html", context, status=400 if problems else 200)
