@@ -15,7 +15,7 @@ from rules.engine.purchases import Purchase
 from rules.engine.team_building import Problem, TeamRefused
 from rules.snapshot import ruleset_snapshot
 from teams.advancement import improvement_choose, improvement_roll, roll_choices, rolls_due
-from teams.between_matches import player_leave, team_purchase
+from teams.between_matches import player_leave, team_adjust, team_purchase
 from teams.models import Team
 from teams.roster import roster
 from teams.services import NewPlayer, team_create
@@ -33,6 +33,7 @@ def _detail(request: HttpRequest, team: Team, status: int = 200, **extra) -> Htt
         request.user.is_staff or team.coach_id == request.user.pk
     )
     context = {"roster": roster(team), "entries": entries, "may_buy": may_buy, **extra}
+    context["may_adjust"] = request.user.is_authenticated and request.user.is_staff
     if may_buy and team.ruleset_version.play == "league":
         context["positions"] = team.race.positions.order_by("order")
         context["staff"] = selectors.purchasables(rules_models.Staff, team.ruleset_version)
@@ -61,6 +62,34 @@ def player_leave_view(request: HttpRequest, pk: int, player: int) -> HttpRespons
         return _detail(request, team, status=400, problems=refused.problems)
     messages.success(request, f"{team.ledger.order_by('-sequence').first().cause}.")
     return redirect("teams:detail", team.pk)
+
+
+@login_required
+@require_POST
+def team_adjust_view(request: HttpRequest, pk: int) -> HttpResponse:
+    team = _team(pk)
+    player_pk = request.POST.get("player") or None
+    member = team.players.filter(pk=player_pk).first() if player_pk else None
+    try:
+        team = team_adjust(
+            team,
+            request.user,
+            request.POST.get("reason", ""),
+            _signed(request.POST.get("treasury", "")),
+            member,
+            _signed(request.POST.get("spp", "")),
+        )
+    except TeamRefused as refused:
+        return _detail(request, team, status=400, problems=refused.problems)
+    messages.success(request, f"Adjusted: {team.ledger.order_by('-sequence').first().cause}.")
+    return redirect("teams:detail", team.pk)
+
+
+def _signed(text: str) -> int:
+    try:
+        return int((text or "0").strip().replace(",", "") or 0)
+    except ValueError:
+        return 0
 
 
 @login_required

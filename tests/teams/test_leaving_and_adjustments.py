@@ -145,3 +145,22 @@ def test_the_roster_page_fires_a_player_for_his_coach(client, coach, rival, lrb6
     assert 'aria-label="Fire Blitzer 6"' in client.get(f"/teams/{team.pk}/").content.decode()
     response = client.post(url, {"how": "fired"}, follow=True)
     assert "#6 Blitzer 6 fired." in response.content.decode()
+
+
+def test_the_roster_page_offers_adjustments_to_staff_only(client, coach, staff_user, lrb6):
+    team = orc_team(coach, lrb6)
+    client.force_login(coach)
+    assert "Record the adjustment" not in client.get(f"/teams/{team.pk}/").content.decode()
+    response = client.post(f"/teams/{team.pk}/adjust/", {"reason": "mine", "treasury": "5000"})
+    assert response.status_code == 403
+    client.force_login(staff_user)
+    assert "Record the adjustment" in client.get(f"/teams/{team.pk}/").content.decode()
+    response = client.post(
+        f"/teams/{team.pk}/adjust/", {"reason": "Lost report winnings", "treasury": "40,000"}
+    )
+    assert response.status_code == 302
+    team.refresh_from_db()
+    assert team.treasury == 110_000
+    response = client.post(f"/teams/{team.pk}/adjust/", {"reason": "", "treasury": "1"})
+    assert response.status_code == 400
+    assert "Write the reason for the adjustment." in response.content.decode()
