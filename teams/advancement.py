@@ -92,9 +92,10 @@ def improvement_choose(team: Team, actor, roll: ImprovementRoll, choice: str) ->
     """Takes `choice` (a skill or a characteristic) if the roll allows it."""
     team = Team.objects.select_for_update().get(pk=team.pk)
     require_coach(team, actor, "choose for its players")
+    # Lock the roll only: PostgreSQL cannot lock the nullable side of the joined position.
     roll = (
-        ImprovementRoll.objects.select_for_update()
-        .select_related("player__position")
+        ImprovementRoll.objects.select_for_update(of=("self",))
+        .select_related("player__position", "player__team__race")
         .get(pk=roll.pk)
     )
     if roll.player.team_id != team.pk or roll.choice:
