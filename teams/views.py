@@ -12,7 +12,7 @@ from rules import models as rules_models
 from rules import selectors
 from rules.engine.gdbbl import star_price
 from rules.engine.purchases import Purchase
-from rules.engine.team_building import Problem, TeamRefused
+from rules.engine.team_building import Problem, TeamRefused, may_have
 from rules.snapshot import ruleset_snapshot
 from teams.advancement import improvement_choose, improvement_roll, roll_choices, rolls_due
 from teams.between_matches import player_leave, team_adjust, team_purchase
@@ -114,20 +114,15 @@ def _builder_context(version: rules_models.RulesetVersion, race_slug: str | None
     staff = [
         item
         for item in selectors.purchasables(rules_models.Staff, version)
-        if chosen is None or _may_hire(item, chosen.race)
+        if chosen is None
+        or may_have(
+            item.eligibility,
+            {r.slug for r in item.races.all()},
+            chosen.race.slug,
+            chosen.race.apothecary_allowed,
+        )
     ]
     return {"version": version, "races": races, "chosen": chosen, "staff": staff}
-
-
-def _may_hire(item: rules_models.Staff, race: rules_models.Race) -> bool:
-    slugs = {r.slug for r in item.races.all()}
-    return {
-        "any": True,
-        "apothecary": race.apothecary_allowed,
-        "no_apothecary": not race.apothecary_allowed,
-        "races": race.slug in slugs,
-        "except": race.slug not in slugs,
-    }[item.eligibility]
 
 
 def _star_rows(version, race, posted) -> list[tuple]:

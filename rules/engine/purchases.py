@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rules.engine.ruleset import Ruleset
-from rules.engine.team_building import Problem, StaffRule, TeamRefused, many
+from rules.engine.team_building import Problem, StaffRule, TeamRefused, a, many, may_have
 
 KINDS = ("player", "reroll", "fan_factor", "staff")
 SYSTEM_NAMES = {"first-edition": "Blood Bowl 1st edition", "blitz-bowl": "Blitz Bowl"}
@@ -37,10 +37,6 @@ class Purchase:
     kind: str  # one of KINDS
     what: str = ""  # the position's name or the staff key
     count: int = 1
-
-
-def a(noun: str) -> str:
-    return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
 
 
 def purchase_price(
@@ -143,14 +139,7 @@ def _staff(ruleset, staff_rules, team, purchase, problems) -> int:
     if rule is None:
         problems.append(Problem("what", f"This ruleset has no staff called {purchase.what!r}."))
         return 0
-    allowed = {
-        "any": True,
-        "apothecary": race.apothecary_allowed,
-        "no_apothecary": not race.apothecary_allowed,
-        "races": race.slug in rule.races,
-        "except": race.slug not in rule.races,
-    }[rule.eligibility]
-    if not allowed:
+    if not may_have(rule.eligibility, rule.races, race.slug, race.apothecary_allowed):
         problems.append(Problem("what", f"{race.name} teams may not have {a(rule.name)}."))
     have = team.staff.get(rule.key, 0)
     if rule.max_quantity is not None and have + purchase.count > rule.max_quantity:

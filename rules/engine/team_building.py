@@ -6,7 +6,7 @@ carry them from the Edition."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -234,17 +234,14 @@ class _Check:  # one request being checked: its race and the problems found so f
         return total
 
     def staff_eligibility(self, rule: StaffRule, race: Race) -> None:
-        article = "an" if rule.name[:1].lower() in "aeiou" else "a"
-        if rule.eligibility == "races" and race.slug not in rule.races:
+        if may_have(rule.eligibility, rule.races, race.slug, race.apothecary_allowed):
+            return
+        if rule.eligibility == "races":
             names = [self.ruleset.races[s].name for s in rule.races if s in self.ruleset.races]
             listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-            self.refuse("staff", f"Only {listed} teams may have {article} {rule.name}")
-        elif (
-            (rule.eligibility == "apothecary" and not race.apothecary_allowed)
-            or (rule.eligibility == "no_apothecary" and race.apothecary_allowed)
-            or (rule.eligibility == "except" and race.slug in rule.races)
-        ):
-            self.refuse("staff", f"{race.name} teams may not have {article} {rule.name}")
+            self.refuse("staff", f"Only {listed} teams may have {a(rule.name)}")
+        else:
+            self.refuse("staff", f"{race.name} teams may not have {a(rule.name)}")
 
     def stars(self, rules: Sequence[StarRule]) -> tuple[int, int]:  # price, roster spots
         names, race = self.request.star_players, self.race
@@ -293,6 +290,22 @@ def _plural(noun: str) -> str:
         if noun.endswith(end) and not noun.endswith(("ay", "ey", "oy")):
             return noun[: -len(end)] + plural
     return noun if noun.endswith("s") else noun + "s"
+
+
+def may_have(eligibility: str, races: Collection[str], race: str, apothecary_allowed: bool) -> bool:
+    """Whether a team of `race` may have a member of staff (or inducement) of this
+    eligibility; the one place the five kinds of race rule are read."""
+    return {
+        "any": True,
+        "apothecary": apothecary_allowed,
+        "no_apothecary": not apothecary_allowed,
+        "races": race in races,
+        "except": race not in races,
+    }[eligibility]
+
+
+def a(noun: str) -> str:
+    return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
 
 
 def many(number: int, noun: str) -> str:
