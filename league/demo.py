@@ -1,13 +1,19 @@
-"""Demo data for a site you can click through. Later features add teams, a league and
-played matches; each addition must stay idempotent, so running it twice changes nothing."""
+"""Demo data for a site you can click through: coaches, teams and a league with a season
+drawn. Later features add played matches; each addition must stay idempotent, so running it
+twice changes nothing."""
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 
+from league.models import League
+from league.seasons import season_start
+from league.services import league_create, membership_decide, membership_request
 from rules.selectors import version_get
 from teams.models import Team
 from teams.services import NewPlayer, team_create
@@ -49,6 +55,13 @@ DEMO_TEAMS = (
     # 6 x 50,000 + 2 x 70,000 + 2 x 70,000 + 2 x 90,000 + 3 x 50,000 + 2 x 10,000 = 930,000
     DemoTeam("griff", "Reikland Reavers", "lrb6", "human",
              (("Lineman", 6), ("Catcher", 2), ("Thrower", 2), ("Blitzer", 2)), 3, 2),
+    # 7 x 70,000 + 2 x 100,000 + 2 x 110,000 + 1 x 50,000 + 4 x 10,000 = 1,000,000
+    DemoTeam("morg", "Naggaroth Nightmares", "lrb6", "dark-elf",
+             (("Lineman", 7), ("Blitzer", 2), ("Witch Elf", 2)), 1, 4),
+    # 6 x 50,000 + 70,000 + 2 x 80,000 + 2 x 90,000 + 2 x 60,000 + 5 x 10,000 + 50,000 = 930,000
+    DemoTeam("nuffle", "Underworld Creepers", "lrb6", "skaven",
+             (("Lineman", 6), ("Thrower", 1), ("Gutter Runner", 2), ("Blitzer", 2)), 2, 5,
+             (("apothecary", 1),)),
     # GDBBL: 11 Long Beards, a re-roll, fan factor 1 and an alchemist.
     DemoTeam("morg", "Grudgebearers", "gdbbl", "dwarf", (("Long Beard", 11),), 1, 1,
              (("alchemist", 1),)),
@@ -85,4 +98,26 @@ def demo_data_create() -> list[DemoCoach]:
             demo.fan_factor,
             dict(demo.staff),
         )
+    demo_league_create(users["nuffle"])
     return list(DEMO_COACHES)
+
+
+DEMO_LEAGUE = "Old World Classic"
+
+
+def demo_league_create(commissioner) -> None:
+    """The demo LRB6 league: its four LRB6 teams approved and a double round robin drawn,
+    with a round due every week from next week."""
+    if League.objects.filter(name=DEMO_LEAGUE).exists():
+        return
+    league = league_create(
+        commissioner, DEMO_LEAGUE, version_get("lrb6"),
+        "A perpetual LRB6 league: teams join whenever and keep everything between seasons.",
+    )  # fmt: skip
+    for demo in DEMO_TEAMS:
+        if demo.ruleset == "lrb6":
+            team = Team.objects.get(name=demo.name)
+            membership = membership_request(league, team.coach, team)
+            membership_decide(membership, commissioner, approve=True)
+    first = timezone.localdate() + datetime.timedelta(days=7)
+    season_start(league, commissioner, "double_round_robin", "Season 1", first, 7)

@@ -1,5 +1,214 @@
+"""Coaches, and the leagues they play in: commissioners, membership, seasons, rounds and
+fixtures. A league is perpetual: teams join whenever and carry everything they are from one
+season to the next, so nothing here copies or changes a team."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
+from django.db import models
+
+from league.league_settings import DEFAULT_TIE_BREAKERS, DICE_SOURCES, REPORTS_APPLY
 
 
 class User(AbstractUser):
     """A coach. Every user of Dugout is a coach; commissioners are coaches with a league."""
+
+
+def _default_tie_breakers() -> list[str]:
+    return list(DEFAULT_TIE_BREAKERS)
+
+
+class League(models.Model):
+    name = models.CharField(max_length=80)
+    description = models.TextField(blank=True)
+    ruleset_version = models.ForeignKey(
+        "rules.RulesetVersion", on_delete=models.PROTECT, related_name="leagues"
+    )
+    public = models.BooleanField(default=True, help_text="Anyone may browse a public league.")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    commissioners = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        through="Commissioner",
+        through_fields=("league", "user"),
+        related_name="commissioned_leagues",
+    )
+    # League settings (league.league_settings explains and checks each one).
+    points_win = models.SmallIntegerField(default=3)
+    points_draw = models.SmallIntegerField(default=1)
+    points_loss = models.SmallIntegerField(default=0)
+    bonus_three_touchdowns = models.PositiveSmallIntegerField(default=0)
+    bonus_three_casualties = models.PositiveSmallIntegerField(default=0)
+    bonus_clean_sheet = models.PositiveSmallIntegerField(default=0)
+    tie_breakers = models.JSONField(default=_default_tie_breakers)
+    dice_sources = models.CharField(
+        max_length=10, default="both", choices=[(c.key, c.label) for c in DICE_SOURCES]
+    )
+    reports_apply = models.CharField(
+        max_length=12, default="at_once", choices=[(c.key, c.label) for c in REPORTS_APPLY]
+    )
+    forfeit_winner_touchdowns = models.PositiveSmallIntegerField(default=2)
+    forfeit_loser_touchdowns = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Commissioner(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="commissioner_rows")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    added_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["added_at", "pk"]  # the creator first
+        constraints = [
+            models.UniqueConstraint(fields=["league", "user"], name="a_commissioner_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} commissions {self.league}"
+
+
+class Membership(models.Model):
+    STATUSES = [
+        ("pending", "waiting for a commissioner"),
+        ("approved", "member"),
+        ("refused", "refused"),
+        ("left", "left the league"),
+        ("retired", "retired"),
+    ]
+    OPEN = ("pending", "approved")
+
+    league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="memberships")
+    team = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="memberships")
+    status = models.CharField(max_length=10, choices=STATUSES, default="pending")
+    reason = models.TextField(blank=True, help_text="Why it was refused or ended.")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    requested_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["requested_at", "pk"]
+        constraints = [
+            # A team plays in one league at a time (or waits to join one).
+            models.UniqueConstraint(
+                fields=["team"],
+                condition=models.Q(status__in=("pending", "approved")),
+                name="one_league_at_a_time",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} in {self.league} ({self.get_status_display()})"
+
+
+class Season(models.Model):
+    FORMATS = [
+        ("round_robin", "round robin"),
+        ("double_round_robin", "double round robin (home and away)"),
+        ("open", "open play"),
+    ]
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=80)
+    format = models.CharField(max_length=20, choices=FORMATS)
+    teams = models.ManyToManyField("teams.Team", related_name="seasons", blank=True)
+    seed = models.CharField(max_length=32, help_text="Draws the order of the round robin.")
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["league", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "number"], name="a_season_number_once"),
+            models.UniqueConstraint(
+                fields=["league"],
+                condition=models.Q(finished_at__isnull=True),
+                name="one_current_season",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Round(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    deadline = models.DateField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["season", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "number"], name="a_round_number_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+
+class Fixture(models.Model):
+    STATUSES = [("scheduled", "to play"), ("played", "played"), ("forfeit", "forfeit")]
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="fixtures")
+    round = models.ForeignKey(
+        Round, null=True, blank=True, on_delete=models.CASCADE, related_name="fixtures"
+    )  # null in open play
+    home = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="+")
+    away = models.ForeignKey(
+        "teams.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )  # null: the home team has a bye
+    status = models.CharField(max_length=10, choices=STATUSES, default="scheduled")
+    deadline = models.DateField(
+        null=True, blank=True, help_text="Set when rescheduled; otherwise the round's deadline."
+    )
+    rescheduled_reason = models.TextField(blank=True)
+    forfeited_by = models.ForeignKey(
+        "teams.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    home_touchdowns = models.PositiveSmallIntegerField(null=True, blank=True)
+    away_touchdowns = models.PositiveSmallIntegerField(null=True, blank=True)
+    arranged_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["season", "round__number", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.home} v {self.away}" if self.away_id else f"{self.home}: bye"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.away_id is None
+
+    @property
+    def due(self) -> datetime.date | None:
+        """The date it must be played by: its own if rescheduled, else its round's."""
+        if self.deadline is not None:
+            return self.deadline
+        return self.round.deadline if self.round_id else None
+
+    def is_overdue(self, today: datetime.date) -> bool:
+        due = self.due
+        return self.status == "scheduled" and not self.is_bye and due is not None and due < today

@@ -41,6 +41,7 @@ urlpatterns = [
     path("accounts/", include(account_patterns)),
     path("rules/", include("rules.urls")),
     path("teams/", include("teams.urls")),
+    path("leagues/", include("league.league_urls")),
     path("api/", include(api_patterns)),
     path("admin/", admin.site.urls),
 ]

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from league.permissions import current_league, dice_sources
 from rules.engine.advancement import Choices, advancement_value, improvement_choices
 from rules.engine.errors import RulesError
 from rules.engine.experience import improvement_rolls_due
@@ -19,6 +20,11 @@ from rules.snapshot import ruleset_snapshot
 from teams.between_matches import require_coach
 from teams.models import ImprovementRoll, Player, Team
 from teams.services import entry_append
+
+SOURCE_REFUSALS = {
+    "rolled": "{league} rolls its dice at the table: enter the two dice you rolled.",
+    "entered": "{league} has the server roll every die: let the server roll.",
+}
 
 
 @dataclass(frozen=True)
@@ -55,12 +61,16 @@ def improvement_roll(
         raise TeamRefused(
             [Problem("player", f"{player.name} has no improvement roll due ({player.spp} SPP).")]
         )
+    allowed = dice_sources(team)
+    source = "rolled" if dice is None else "entered"
+    if source not in allowed:
+        league = current_league(team)
+        raise TeamRefused([Problem("source", SOURCE_REFUSALS[source].format(league=league))])
     seed = ""
     if dice is None:
         seed = secrets.token_hex(8)
-        dice, source = server_dice(seed), "rolled"
+        dice = server_dice(seed)
     else:
-        source = "entered"
         for die in dice:
             if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
                 raise TeamRefused([Problem("dice", f"A die shows 1 to 6, not {die!r}.")])

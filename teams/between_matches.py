@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
+from league.permissions import may_adjust
 from rules.engine.purchases import Purchase, TeamNow, purchase_price
 from rules.engine.team_building import Problem, TeamRefused, staff_rules_from
 from rules.models import Position
@@ -108,10 +109,11 @@ def player_leave(team: Team, actor, player: Player, how: str) -> Team:
 def team_adjust(
     team: Team, actor, reason: str, treasury: int = 0, player: Player | None = None, spp: int = 0
 ) -> Team:
-    """A written correction of the treasury or a player's SPP by site staff (and, with
-    leagues, by the team's commissioners), recorded in the ledger with its reason."""
-    if not getattr(actor, "is_staff", False):
-        raise PermissionDenied("Only a commissioner or site staff may adjust a team.")
+    """A written correction of the treasury or a player's SPP by a commissioner of the team's
+    league or site staff, recorded in the ledger with its reason."""
+    if not may_adjust(actor, team):
+        raise PermissionDenied("Only a commissioner of the team's league or site staff may "
+                               "adjust a team.")  # fmt: skip
     problems = []
     if not reason.strip():
         problems.append(Problem("reason", "Write the reason for the adjustment."))

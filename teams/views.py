@@ -8,6 +8,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
+from league.league_settings import DICE_SOURCES
+from league.permissions import current_league, dice_sources, may_adjust
 from rules import models as rules_models
 from rules import selectors
 from rules.engine.gdbbl import star_price
@@ -33,7 +35,7 @@ def _detail(request: HttpRequest, team: Team, status: int = 200, **extra) -> Htt
         request.user.is_staff or team.coach_id == request.user.pk
     )
     context = {"roster": roster(team), "entries": entries, "may_buy": may_buy, **extra}
-    context["may_adjust"] = request.user.is_authenticated and request.user.is_staff
+    context["may_adjust"] = may_adjust(request.user, team)
     if may_buy and team.ruleset_version.play == "league":
         context["positions"] = team.race.positions.order_by("order")
         context["staff"] = selectors.purchasables(rules_models.Staff, team.ruleset_version)
@@ -241,5 +243,9 @@ def player_improve(request: HttpRequest, pk: int, player: int) -> HttpResponse:
         "choices": roll_choices(ruleset, pending) if pending else None,
         "history": member.improvements.exclude(choice=""),
         "problems": problems,
+        "sources": dice_sources(team),
     }
+    league = context["league"] = current_league(team)
+    if league is not None:
+        context["dice_rule"] = {c.key: c.explanation for c in DICE_SOURCES}[league.dice_sources]
     return render(request, "teams/player_improve.html", context, status=400 if problems else 200)

@@ -1,0 +1,175 @@
+"""Seasons inside a league: starting one (a round robin drawn from the member teams, or
+open play), arranging open-play matches, rescheduling and forfeits. Starting a season
+never touches a team: perpetual play carries every team over exactly as it is."""
+
+from __future__ import annotations
+
+import datetime
+import random
+import secrets
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Max, Q
+from django.utils import timezone
+
+from league.league_settings import LeagueRefused, Problem
+from league.models import Fixture, League, Membership, Round, Season
+from league.permissions import is_commissioner, require_commissioner
+from league.round_robin import round_robin
+from teams.models import Team
+
+DAYS_BETWEEN_ROUNDS = range(1, 61)
+
+
+@transaction.atomic
+def season_start(
+    league: League,
+    actor,
+    format: str,
+    name: str = "",
+    first_deadline: datetime.date | None = None,
+    days_between_rounds: int = 7,
+) -> Season:
+    """Finishes the current season (if any) and starts the next with every member team."""
+    require_commissioner(actor, league, "start a season")
+    league = League.objects.select_for_update().get(pk=league.pk)
+    teams = list(
+        Team.objects.filter(memberships__league=league, memberships__status="approved")
+        .order_by("pk")
+    )  # fmt: skip
+    problems = []
+    if format not in dict(Season.FORMATS):
+        problems.append(Problem("format", f"{format!r} is not one of "
+                                          f"{', '.join(dict(Season.FORMATS))}."))  # fmt: skip
+    elif format != "open" and len(teams) < 2:
+        problems.append(Problem("format", f"A round robin needs two member teams; "
+                                          f"{league.name} has {len(teams)}."))  # fmt: skip
+    if days_between_rounds not in DAYS_BETWEEN_ROUNDS:
+        problems.append(Problem("days_between_rounds", "Rounds are 1 to 60 days apart."))
+    if len(name.strip()) > 80:
+        problems.append(Problem("name", "A season's name has at most 80 characters."))
+    if problems:
+        raise LeagueRefused(problems)
+    now = timezone.now()
+    league.seasons.filter(finished_at__isnull=True).update(finished_at=now)
+    number = (league.seasons.aggregate(last=Max("number"))["last"] or 0) + 1
+    season = Season.objects.create(
+        league=league, number=number, name=name.strip() or f"Season {number}", format=format,
+        seed=secrets.token_hex(8), started_by=actor,
+    )  # fmt: skip
+    season.teams.set(teams)
+    if format != "open":
+        _schedule(season, teams, first_deadline, days_between_rounds)
+    return season
+
+
+def _schedule(season: Season, teams: list[Team], first: datetime.date | None, gap: int) -> None:
+    """The rounds and fixtures of the season's round robin, in a drawn (and replayable) order."""
+    drawn = list(teams)
+    random.Random(season.seed).shuffle(drawn)
+    rounds = round_robin(drawn, double=season.format == "double_round_robin")
+    rows = Round.objects.bulk_create(
+        Round(season=season, number=index + 1,
+              deadline=first + datetime.timedelta(days=gap * index) if first else None)
+        for index in range(len(rounds))
+    )  # fmt: skip
+    Fixture.objects.bulk_create(
+        Fixture(season=season, round=row, home=pairing.home, away=pairing.away)
+        for row, pairings in zip(rows, rounds, strict=True)
+        for pairing in pairings
+    )
+
+
+def _current(season: Season) -> None:
+    if season.finished_at is not None:
+        raise LeagueRefused([Problem("season", f"{season.name} is over.")])
+
+
+@transaction.atomic
+def fixture_arrange(
+    season: Season, actor, home: Team, away: Team, deadline: datetime.date | None = None
+) -> Fixture:
+    """Open play: any two member teams may arrange a match (their coaches or a commissioner)."""
+    league = season.league
+    involved = getattr(actor, "pk", None) in (home.coach_id, away.coach_id)
+    if not (involved or is_commissioner(actor, league)):
+        raise PermissionDenied("Only a coach of one of the teams or a commissioner may "
+                               "arrange a match.")  # fmt: skip
+    _current(season)
+    problems = []
+    if season.format != "open":
+        problems.append(Problem("season", f"{season.name} is a round robin: its fixtures are "
+                                          "drawn, not arranged."))  # fmt: skip
+    if home.pk == away.pk:
+        problems.append(Problem("away", "A team cannot play itself."))
+    members = set(
+        Membership.objects.filter(league=league, status="approved", team__in=(home, away))
+        .values_list("team_id", flat=True)
+    )  # fmt: skip
+    for field, team in (("home", home), ("away", away)):
+        if team.pk not in members:
+            problems.append(Problem(field, f"{team.name} is not a member of {league.name}."))
+    if problems:
+        raise LeagueRefused(problems)
+    return Fixture.objects.create(season=season, home=home, away=away, deadline=deadline,
+                                  arranged_by=actor)  # fmt: skip
+
+
+def _open_fixture(fixture: Fixture, actor, what: str) -> Fixture:
+    related = ("season__league", "round", "home", "away")
+    fixture = (
+        Fixture.objects.select_for_update(of=("self",)).select_related(*related).get(pk=fixture.pk)
+    )
+    require_commissioner(actor, fixture.season.league, what)
+    _current(fixture.season)
+    if fixture.is_bye:
+        raise LeagueRefused([Problem("fixture", "A bye is not a match.")])
+    if fixture.status != "scheduled":
+        raise LeagueRefused([Problem("fixture", f"{fixture} is already "
+                                                f"{fixture.get_status_display()}.")])  # fmt: skip
+    return fixture
+
+
+@transaction.atomic
+def fixture_reschedule(fixture: Fixture, actor, deadline: datetime.date | None, reason: str):
+    fixture = _open_fixture(fixture, actor, "reschedule fixtures")
+    problems = []
+    if deadline is None:
+        problems.append(Problem("deadline", "Give the new date the match must be played by."))
+    if not reason.strip():
+        problems.append(Problem("reason", "Write why the fixture moves."))
+    if problems:
+        raise LeagueRefused(problems)
+    fixture.deadline = deadline
+    fixture.rescheduled_reason = reason.strip()
+    fixture.save(update_fields=["deadline", "rescheduled_reason"])
+    return fixture
+
+
+@transaction.atomic
+def fixture_forfeit(fixture: Fixture, actor, forfeited_by: Team) -> Fixture:
+    """Records a forfeit with the league's forfeit score, the other team winning."""
+    fixture = _open_fixture(fixture, actor, "record forfeits")
+    if forfeited_by.pk not in (fixture.home_id, fixture.away_id):
+        raise LeagueRefused([Problem("forfeited_by", f"{forfeited_by.name} is not in {fixture}.")])
+    league = fixture.season.league
+    winner, loser = league.forfeit_winner_touchdowns, league.forfeit_loser_touchdowns
+    home_forfeits = forfeited_by.pk == fixture.home_id
+    fixture.status = "forfeit"
+    fixture.forfeited_by = forfeited_by
+    fixture.home_touchdowns = loser if home_forfeits else winner
+    fixture.away_touchdowns = winner if home_forfeits else loser
+    fixture.save(update_fields=["status", "forfeited_by", "home_touchdowns", "away_touchdowns"])
+    return fixture
+
+
+def overdue_fixtures(league: League, today: datetime.date):
+    """Unplayed matches of the current season whose date has passed."""
+    late = Q(deadline__lt=today) | Q(deadline__isnull=True, round__deadline__lt=today)
+    return (
+        Fixture.objects.filter(season__league=league, season__finished_at__isnull=True,
+                               status="scheduled", away__isnull=False)
+        .filter(late)
+        .select_related("round", "home", "away", "season")
+    )  # fmt: skip
