@@ -49,23 +49,52 @@ class DemoTeam:
 
 DEMO_TEAMS = (
     # 5 x 50,000 + 4 x 80,000 + 2 x 80,000 + 2 x 60,000 + 3 x 10,000 + 50,000 = 930,000
-    DemoTeam("varag", "Gouged Eye", "lrb6", "orc",
-             (("Lineman", 5), ("Blitzer", 4), ("Black Orc Blocker", 2)), 2, 3,
-             (("apothecary", 1),)),
+    DemoTeam(
+        "varag",
+        "Gouged Eye",
+        "lrb6",
+        "orc",
+        (("Lineman", 5), ("Blitzer", 4), ("Black Orc Blocker", 2)),
+        2,
+        3,
+        (("apothecary", 1),),
+    ),
     # 6 x 50,000 + 2 x 70,000 + 2 x 70,000 + 2 x 90,000 + 3 x 50,000 + 2 x 10,000 = 930,000
-    DemoTeam("griff", "Reikland Reavers", "lrb6", "human",
-             (("Lineman", 6), ("Catcher", 2), ("Thrower", 2), ("Blitzer", 2)), 3, 2),
+    DemoTeam(
+        "griff",
+        "Reikland Reavers",
+        "lrb6",
+        "human",
+        (("Lineman", 6), ("Catcher", 2), ("Thrower", 2), ("Blitzer", 2)),
+        3,
+        2,
+    ),
     # 7 x 70,000 + 2 x 100,000 + 2 x 110,000 + 1 x 50,000 + 4 x 10,000 = 1,000,000
-    DemoTeam("morg", "Naggaroth Nightmares", "lrb6", "dark-elf",
-             (("Lineman", 7), ("Blitzer", 2), ("Witch Elf", 2)), 1, 4),
+    DemoTeam(
+        "morg",
+        "Naggaroth Nightmares",
+        "lrb6",
+        "dark-elf",
+        (("Lineman", 7), ("Blitzer", 2), ("Witch Elf", 2)),
+        1,
+        4,
+    ),
     # 6 x 50,000 + 70,000 + 2 x 80,000 + 2 x 90,000 + 2 x 60,000 + 5 x 10,000 + 50,000 = 930,000
-    DemoTeam("nuffle", "Underworld Creepers", "lrb6", "skaven",
-             (("Lineman", 6), ("Thrower", 1), ("Gutter Runner", 2), ("Blitzer", 2)), 2, 5,
-             (("apothecary", 1),)),
+    DemoTeam(
+        "nuffle",
+        "Underworld Creepers",
+        "lrb6",
+        "skaven",
+        (("Lineman", 6), ("Thrower", 1), ("Gutter Runner", 2), ("Blitzer", 2)),
+        2,
+        5,
+        (("apothecary", 1),),
+    ),
     # GDBBL: 11 Long Beards, a re-roll, fan factor 1 and an alchemist.
-    DemoTeam("morg", "Grudgebearers", "gdbbl", "dwarf", (("Long Beard", 11),), 1, 1,
-             (("alchemist", 1),)),
-)  # fmt: skip
+    DemoTeam(
+        "morg", "Grudgebearers", "gdbbl", "dwarf", (("Long Beard", 11),), 1, 1, (("alchemist", 1),)
+    ),
+)
 
 
 @transaction.atomic
@@ -111,9 +140,11 @@ def demo_league_create(commissioner) -> None:
     if League.objects.filter(name=DEMO_LEAGUE).exists():
         return
     league = league_create(
-        commissioner, DEMO_LEAGUE, version_get("lrb6"),
+        commissioner,
+        DEMO_LEAGUE,
+        version_get("lrb6"),
         "A perpetual LRB6 league: teams join whenever and keep everything between seasons.",
-    )  # fmt: skip
+    )
     for demo in DEMO_TEAMS:
         if demo.ruleset == "lrb6":
             team = Team.objects.get(name=demo.name)

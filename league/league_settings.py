@@ -20,31 +20,45 @@ class Choice:
 
 TIE_BREAKERS = (
     Choice("points", "Points", "More league points ranks higher."),
-    Choice("head_to_head", "Head to head",
-           "Points taken in the matches between the tied teams only."),
+    Choice(
+        "head_to_head", "Head to head", "Points taken in the matches between the tied teams only."
+    ),
     Choice("touchdown_difference", "Touchdown difference", "Touchdowns scored minus conceded."),
-    Choice("casualty_difference", "Casualty difference",
-           "Casualties caused minus casualties suffered."),
+    Choice(
+        "casualty_difference", "Casualty difference", "Casualties caused minus casualties suffered."
+    ),
     Choice("touchdowns_scored", "Touchdowns scored", "More touchdowns scored ranks higher."),
-    Choice("fewest_games_played", "Fewest games played",
-           "In a perpetual league, the team that needed fewer games ranks higher."),
-)  # fmt: skip
+    Choice(
+        "fewest_games_played",
+        "Fewest games played",
+        "In a perpetual league, the team that needed fewer games ranks higher.",
+    ),
+)
 TIE_BREAKER_KEYS = tuple(choice.key for choice in TIE_BREAKERS)
 DEFAULT_TIE_BREAKERS = list(TIE_BREAKER_KEYS)
 
 DICE_SOURCES = (
-    Choice("entered", "Entered at the table",
-           "Coaches roll real dice and type them in; the server never rolls."),
-    Choice("rolled", "Rolled by the server",
-           "The server rolls (seeded and stored, so every roll can be replayed)."),
+    Choice(
+        "entered",
+        "Entered at the table",
+        "Coaches roll real dice and type them in; the server never rolls.",
+    ),
+    Choice(
+        "rolled",
+        "Rolled by the server",
+        "The server rolls (seeded and stored, so every roll can be replayed).",
+    ),
     Choice("both", "Either", "Each roll may be entered or rolled by the server."),
-)  # fmt: skip
+)
 
 REPORTS_APPLY = (
     Choice("at_once", "At once", "A report confirmed by the opposing coach applies at once."),
-    Choice("commissioner", "After a commissioner approves",
-           "A confirmed report waits until a commissioner approves it."),
-)  # fmt: skip
+    Choice(
+        "commissioner",
+        "After a commissioner approves",
+        "A confirmed report waits until a commissioner approves it.",
+    ),
+)
 
 # Points are small whole numbers; a league may take a point away for a loss.
 POINTS_RANGE = range(-5, 11)
@@ -82,8 +96,11 @@ def settings_problems(values: Mapping[str, object]) -> list[Problem]:
     for field, label in POINT_FIELDS.items():
         allowed = BONUS_RANGE if field.startswith("bonus_") else POINTS_RANGE
         if field in values and not _whole_in(values[field], allowed):
-            problems.append(Problem(field, f"{label} must be a whole number from "
-                                           f"{allowed[0]} to {allowed[-1]}."))  # fmt: skip
+            problems.append(
+                Problem(
+                    field, f"{label} must be a whole number from {allowed[0]} to {allowed[-1]}."
+                )
+            )
     if "tie_breakers" in values:
         problems += _tie_breaker_problems(values["tie_breakers"])
     for field, choices in (("dice_sources", DICE_SOURCES), ("reports_apply", REPORTS_APPLY)):
@@ -97,9 +114,13 @@ def settings_problems(values: Mapping[str, object]) -> list[Problem]:
     loser = values.get("forfeit_loser_touchdowns")
     both = all(_whole_in(side, FORFEIT_TOUCHDOWNS_RANGE) for side in (winner, loser))
     if both and winner <= loser:
-        problems.append(Problem("forfeit_winner_touchdowns",
-                                "A forfeit must give the team that did not forfeit more "
-                                "touchdowns than the team that did."))  # fmt: skip
+        problems.append(
+            Problem(
+                "forfeit_winner_touchdowns",
+                "A forfeit must give the team that did not forfeit more "
+                "touchdowns than the team that did.",
+            )
+        )
     return problems
 
 
@@ -109,13 +130,18 @@ def _tie_breaker_problems(tie_breakers: object) -> list[Problem]:
     problems = []
     for key in tie_breakers:
         if key not in TIE_BREAKER_KEYS:
-            problems.append(Problem("tie_breakers", f"{key!r} is not a tie-breaker; choose from "
-                                                    f"{', '.join(TIE_BREAKER_KEYS)}."))  # fmt: skip
+            problems.append(
+                Problem(
+                    "tie_breakers",
+                    f"{key!r} is not a tie-breaker; choose from {', '.join(TIE_BREAKER_KEYS)}.",
+                )
+            )
     repeated = sorted({key for key in tie_breakers if tie_breakers.count(key) > 1}, key=str)
     if repeated:
         listed = ", ".join(map(str, repeated))
-        problems.append(Problem("tie_breakers", f"Each tie-breaker may be listed once: "
-                                                f"{listed} repeats."))  # fmt: skip
+        problems.append(
+            Problem("tie_breakers", f"Each tie-breaker may be listed once: {listed} repeats.")
+        )
     return problems
 
 

@@ -60,9 +60,12 @@ def league_new(request: HttpRequest) -> HttpResponse:
         if version is None:
             raise LeagueRefused([Problem("version", "Choose the ruleset the league plays.")])
         league = league_create(
-            request.user, request.POST.get("name", ""), version,
-            request.POST.get("description", ""), request.POST.get("public") == "on",
-        )  # fmt: skip
+            request.user,
+            request.POST.get("name", ""),
+            version,
+            request.POST.get("description", ""),
+            request.POST.get("public") == "on",
+        )
     except LeagueRefused as refused:
         context["problems"] = refused.problems
         return render(request, "leagues/league_new.html", context, status=400)
@@ -107,8 +110,10 @@ def league_enter(request: HttpRequest, pk: int) -> HttpResponse:
         membership_request(league, request.user, team)
     except LeagueRefused as refused:
         return _home(request, league, status=400, problems=refused.problems)
-    messages.success(request, f"{team.name} asked to join {league.name}; "
-                              "a commissioner will approve or refuse it.")  # fmt: skip
+    messages.success(
+        request,
+        f"{team.name} asked to join {league.name}; a commissioner will approve or refuse it.",
+    )
     return redirect("leagues:detail", league.pk)
 
 
@@ -137,8 +142,11 @@ def membership_end_view(request: HttpRequest, pk: int, membership: int) -> HttpR
         membership_end(row, request.user, how, request.POST.get("reason", ""))
     except LeagueRefused as refused:
         return _home(request, league, status=400, problems=refused.problems)
-    messages.success(request, f"{row.team.name} {'left' if how == 'left' else 'retired from'} "
-                              f"{league.name}; its history stays.")  # fmt: skip
+    messages.success(
+        request,
+        f"{row.team.name} {'left' if how == 'left' else 'retired from'} "
+        f"{league.name}; its history stays.",
+    )
     return redirect("leagues:detail", league.pk)
 
 
@@ -226,10 +234,13 @@ def season_new(request: HttpRequest, pk: int) -> HttpResponse:
     league = selectors.league_get(pk, request.user)
     try:
         season = season_start(
-            league, request.user, request.POST.get("format", ""), request.POST.get("name", ""),
+            league,
+            request.user,
+            request.POST.get("format", ""),
+            request.POST.get("name", ""),
             _date(request.POST.get("first_deadline", ""), "first_deadline"),
             _whole(request.POST.get("days_between_rounds", "") or "7"),
-        )  # fmt: skip
+        )
     except LeagueRefused as refused:
         return _dashboard(request, league, status=400, problems=refused.problems)
     messages.success(request, f"{season.name} has started with {season.teams.count()} teams.")
@@ -280,8 +291,9 @@ def fixture_arrange_view(request: HttpRequest, pk: int, number: int) -> HttpResp
 def _fixture(request: HttpRequest, pk: int, fixture: int) -> tuple[League, Fixture]:
     league = selectors.league_get(pk, request.user)
     related = ("season", "round", "home", "away")
-    row = get_object_or_404(Fixture.objects.select_related(*related), pk=fixture,
-                            season__league=league)  # fmt: skip
+    row = get_object_or_404(
+        Fixture.objects.select_related(*related), pk=fixture, season__league=league
+    )
     return league, row
 
 
@@ -310,8 +322,11 @@ def fixture_forfeit_view(request: HttpRequest, pk: int, fixture: int) -> HttpRes
         row = fixture_forfeit(row, request.user, team)
     except LeagueRefused as refused:
         return _season(request, league, row.season, status=400, problems=refused.problems)
-    messages.success(request, f"{team.name} forfeits: {row.home.name} {row.home_touchdowns}–"
-                              f"{row.away_touchdowns} {row.away.name}.")  # fmt: skip
+    messages.success(
+        request,
+        f"{team.name} forfeits: {row.home.name} {row.home_touchdowns}–"
+        f"{row.away_touchdowns} {row.away.name}.",
+    )
     return redirect("leagues:season", league.pk, row.season.number)
 
 

@@ -35,16 +35,21 @@ def season_start(
     require_commissioner(actor, league, "start a season")
     league = League.objects.select_for_update().get(pk=league.pk)
     teams = list(
-        Team.objects.filter(memberships__league=league, memberships__status="approved")
-        .order_by("pk")
-    )  # fmt: skip
+        Team.objects.filter(memberships__league=league, memberships__status="approved").order_by(
+            "pk"
+        )
+    )
     problems = []
     if format not in dict(Season.FORMATS):
-        problems.append(Problem("format", f"{format!r} is not one of "
-                                          f"{', '.join(dict(Season.FORMATS))}."))  # fmt: skip
+        problems.append(
+            Problem("format", f"{format!r} is not one of {', '.join(dict(Season.FORMATS))}.")
+        )
     elif format != "open" and len(teams) < 2:
-        problems.append(Problem("format", f"A round robin needs two member teams; "
-                                          f"{league.name} has {len(teams)}."))  # fmt: skip
+        problems.append(
+            Problem(
+                "format", f"A round robin needs two member teams; {league.name} has {len(teams)}."
+            )
+        )
     if days_between_rounds not in DAYS_BETWEEN_ROUNDS:
         problems.append(Problem("days_between_rounds", "Rounds are 1 to 60 days apart."))
     if len(name.strip()) > 80:
@@ -55,9 +60,13 @@ def season_start(
     league.seasons.filter(finished_at__isnull=True).update(finished_at=now)
     number = (league.seasons.aggregate(last=Max("number"))["last"] or 0) + 1
     season = Season.objects.create(
-        league=league, number=number, name=name.strip() or f"Season {number}", format=format,
-        seed=secrets.token_hex(8), started_by=actor,
-    )  # fmt: skip
+        league=league,
+        number=number,
+        name=name.strip() or f"Season {number}",
+        format=format,
+        seed=secrets.token_hex(8),
+        started_by=actor,
+    )
     season.teams.set(teams)
     if format != "open":
         _schedule(season, teams, first_deadline, days_between_rounds)
@@ -70,10 +79,13 @@ def _schedule(season: Season, teams: list[Team], first: datetime.date | None, ga
     random.Random(season.seed).shuffle(drawn)
     rounds = round_robin(drawn, double=season.format == "double_round_robin")
     rows = Round.objects.bulk_create(
-        Round(season=season, number=index + 1,
-              deadline=first + datetime.timedelta(days=gap * index) if first else None)
+        Round(
+            season=season,
+            number=index + 1,
+            deadline=first + datetime.timedelta(days=gap * index) if first else None,
+        )
         for index in range(len(rounds))
-    )  # fmt: skip
+    )
     Fixture.objects.bulk_create(
         Fixture(season=season, round=row, home=pairing.home, away=pairing.away)
         for row, pairings in zip(rows, rounds, strict=True)
@@ -94,26 +106,32 @@ def fixture_arrange(
     league = season.league
     involved = getattr(actor, "pk", None) in (home.coach_id, away.coach_id)
     if not (involved or is_commissioner(actor, league)):
-        raise PermissionDenied("Only a coach of one of the teams or a commissioner may "
-                               "arrange a match.")  # fmt: skip
+        raise PermissionDenied(
+            "Only a coach of one of the teams or a commissioner may arrange a match."
+        )
     _current(season)
     problems = []
     if season.format != "open":
-        problems.append(Problem("season", f"{season.name} is a round robin: its fixtures are "
-                                          "drawn, not arranged."))  # fmt: skip
+        problems.append(
+            Problem(
+                "season", f"{season.name} is a round robin: its fixtures are drawn, not arranged."
+            )
+        )
     if home.pk == away.pk:
         problems.append(Problem("away", "A team cannot play itself."))
     members = set(
-        Membership.objects.filter(league=league, status="approved", team__in=(home, away))
-        .values_list("team_id", flat=True)
-    )  # fmt: skip
+        Membership.objects.filter(
+            league=league, status="approved", team__in=(home, away)
+        ).values_list("team_id", flat=True)
+    )
     for field, team in (("home", home), ("away", away)):
         if team.pk not in members:
             problems.append(Problem(field, f"{team.name} is not a member of {league.name}."))
     if problems:
         raise LeagueRefused(problems)
-    return Fixture.objects.create(season=season, home=home, away=away, deadline=deadline,
-                                  arranged_by=actor)  # fmt: skip
+    return Fixture.objects.create(
+        season=season, home=home, away=away, deadline=deadline, arranged_by=actor
+    )
 
 
 def _open_fixture(fixture: Fixture, actor, what: str) -> Fixture:
@@ -126,8 +144,9 @@ def _open_fixture(fixture: Fixture, actor, what: str) -> Fixture:
     if fixture.is_bye:
         raise LeagueRefused([Problem("fixture", "A bye is not a match.")])
     if fixture.status != "scheduled":
-        raise LeagueRefused([Problem("fixture", f"{fixture} is already "
-                                                f"{fixture.get_status_display()}.")])  # fmt: skip
+        raise LeagueRefused(
+            [Problem("fixture", f"{fixture} is already {fixture.get_status_display()}.")]
+        )
     return fixture
 
 
@@ -168,8 +187,12 @@ def overdue_fixtures(league: League, today: datetime.date):
     """Unplayed matches of the current season whose date has passed."""
     late = Q(deadline__lt=today) | Q(deadline__isnull=True, round__deadline__lt=today)
     return (
-        Fixture.objects.filter(season__league=league, season__finished_at__isnull=True,
-                               status="scheduled", away__isnull=False)
+        Fixture.objects.filter(
+            season__league=league,
+            season__finished_at__isnull=True,
+            status="scheduled",
+            away__isnull=False,
+        )
         .filter(late)
         .select_related("round", "home", "away", "season")
-    )  # fmt: skip
+    )

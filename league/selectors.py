@@ -29,8 +29,11 @@ def visible_leagues(user) -> QuerySet[League]:
 
 def league_get(pk: int, user) -> League:
     """The league, or 404 for one that does not exist or that the visitor may not see."""
-    league = (League.objects.select_related("ruleset_version__ruleset", "created_by")
-              .filter(pk=pk).first())  # fmt: skip
+    league = (
+        League.objects.select_related("ruleset_version__ruleset", "created_by")
+        .filter(pk=pk)
+        .first()
+    )
     if league is None or not may_view(user, league):
         raise Http404("There is no such league.")
     return league
@@ -41,8 +44,9 @@ def commissioners(league: League) -> list:
 
 
 def memberships(league: League, statuses: tuple[str, ...]) -> QuerySet[Membership]:
-    return (league.memberships.filter(status__in=statuses)
-            .select_related("team__coach", "team__race", "requested_by", "decided_by"))  # fmt: skip
+    return league.memberships.filter(status__in=statuses).select_related(
+        "team__coach", "team__race", "requested_by", "decided_by"
+    )
 
 
 def current_season(league: League) -> Season | None:
@@ -64,8 +68,9 @@ class RoundRow:
 
 def season_rounds(season: Season) -> list[RoundRow]:
     """The season's fixtures grouped by round (open-play matches last), in two queries."""
-    fixtures = (season.fixtures.select_related("home__coach", "away__coach", "forfeited_by")
-                .order_by("round__number", "pk"))  # fmt: skip
+    fixtures = season.fixtures.select_related(
+        "home__coach", "away__coach", "forfeited_by"
+    ).order_by("round__number", "pk")
     rows = {row.pk: RoundRow(row) for row in season.rounds.order_by("number")}
     open_play = RoundRow(None)
     for fixture in fixtures:
@@ -90,9 +95,10 @@ def eligible_teams(league: League, user):
         "team_id"
     )
     return list(
-        user.teams.filter(ruleset_version=league.ruleset_version).exclude(pk__in=busy)
+        user.teams.filter(ruleset_version=league.ruleset_version)
+        .exclude(pk__in=busy)
         .order_by("name")
-    )  # fmt: skip
+    )
 
 
 def league_versions() -> list[RulesetVersion]:

@@ -17,10 +17,18 @@ from rules.models import RulesetVersion
 from teams.models import Team
 
 SETTING_FIELDS = (
-    "points_win", "points_draw", "points_loss", "bonus_three_touchdowns",
-    "bonus_three_casualties", "bonus_clean_sheet", "tie_breakers", "dice_sources",
-    "reports_apply", "forfeit_winner_touchdowns", "forfeit_loser_touchdowns",
-)  # fmt: skip
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "bonus_three_touchdowns",
+    "bonus_three_casualties",
+    "bonus_clean_sheet",
+    "tie_breakers",
+    "dice_sources",
+    "reports_apply",
+    "forfeit_winner_touchdowns",
+    "forfeit_loser_touchdowns",
+)
 DETAIL_FIELDS = ("name", "description", "public")
 
 
@@ -30,17 +38,26 @@ def league_settings(league: League) -> dict[str, object]:
 
 @transaction.atomic
 def league_create(
-    actor, name: str, version: RulesetVersion, description: str = "", public: bool = True,
+    actor,
+    name: str,
+    version: RulesetVersion,
+    description: str = "",
+    public: bool = True,
     **settings: object,
-) -> League:  # fmt: skip
+) -> League:
     """A new league with its creator as its first commissioner."""
     if not getattr(actor, "is_authenticated", False):
         raise PermissionDenied("Log in to start a league.")
     problems = _detail_problems({"name": name})
     unknown = set(settings) - set(SETTING_FIELDS)
     problems += [Problem(key, f"{key!r} is not a league setting.") for key in sorted(unknown)]
-    league = League(name=name.strip(), description=description.strip(), public=public,
-                    ruleset_version=version, created_by=actor)  # fmt: skip
+    league = League(
+        name=name.strip(),
+        description=description.strip(),
+        public=public,
+        ruleset_version=version,
+        created_by=actor,
+    )
     for field, value in settings.items():
         if field in SETTING_FIELDS:
             setattr(league, field, value)
@@ -100,12 +117,20 @@ def membership_request(league: League, actor, team: Team) -> Membership:
             f"{team.name} was built under {team.ruleset_version}."
         )
         problems.append(Problem("team", message))
-    elsewhere = (Membership.objects.select_related("league")
-                 .filter(team=team, status__in=Membership.OPEN).first())  # fmt: skip
+    elsewhere = (
+        Membership.objects.select_related("league")
+        .filter(team=team, status__in=Membership.OPEN)
+        .first()
+    )
     if elsewhere is not None:
         where = "plays in" if elsewhere.status == "approved" else "is waiting to join"
-        problems.append(Problem("team", f"A team plays in one league at a time: {team.name} "
-                                        f"{where} {elsewhere.league.name}."))  # fmt: skip
+        problems.append(
+            Problem(
+                "team",
+                f"A team plays in one league at a time: {team.name} "
+                f"{where} {elsewhere.league.name}.",
+            )
+        )
     if team.memberships.filter(status="retired").exists():
         problems.append(Problem("team", f"{team.name} is retired and cannot enter a league."))
     if problems:
@@ -125,8 +150,9 @@ def membership_decide(membership: Membership, actor, approve: bool, reason: str 
     )
     require_commissioner(actor, membership.league, "approve or refuse teams")
     if membership.status != "pending":
-        raise LeagueRefused([Problem("status", f"This request is already "
-                                               f"{membership.get_status_display()}.")])  # fmt: skip
+        raise LeagueRefused(
+            [Problem("status", f"This request is already {membership.get_status_display()}.")]
+        )
     if not approve and not reason.strip():
         raise LeagueRefused([Problem("reason", "Give the coach a reason for the refusal.")])
     membership.status = "approved" if approve else "refused"
@@ -152,8 +178,9 @@ def membership_end(membership: Membership, actor, how: str, reason: str = "") ->
     if how not in ("left", "retired"):
         raise LeagueRefused([Problem("how", f"A team leaves or is retired, not {how!r}.")])
     if membership.status not in Membership.OPEN:
-        raise LeagueRefused([Problem("status", f"{membership.team.name} is not in "
-                                               f"{membership.league.name}.")])  # fmt: skip
+        raise LeagueRefused(
+            [Problem("status", f"{membership.team.name} is not in {membership.league.name}.")]
+        )
     membership.status = how
     membership.reason = reason.strip()
     membership.ended_at = timezone.now()

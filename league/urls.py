@@ -4,11 +4,13 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from league import accounts, api, views
+from league.league_api import LeagueViewSet
 from rules.api import RulesetViewSet
 from teams.api import TeamViewSet
 
 api.router.register("rulesets", RulesetViewSet, basename="ruleset")
 api.router.register("teams", TeamViewSet, basename="team")
+api.router.register("leagues", LeagueViewSet, basename="league")
 
 account_patterns = [
     path("signup/", accounts.signup, name="signup"),

@@ -37,6 +37,7 @@ def test_the_root_links_to_the_schema_the_docs_and_the_token_exchange(api: APICl
         "me": "http://testserver/api/me/",
         "rulesets": "http://testserver/api/rulesets/",
         "teams": "http://testserver/api/teams/",
+        "leagues": "http://testserver/api/leagues/",
     }
 
 

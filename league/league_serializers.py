@@ -1,0 +1,137 @@
+"""Serializers of the league API (league.league_api): they shape requests and answers; the
+league services check the values."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from league.league_settings import TIE_BREAKER_KEYS
+from league.models import Fixture, League, Membership, Season
+
+
+class LeagueSummarySerializer(serializers.ModelSerializer):
+    ruleset = serializers.CharField(source="ruleset_version.ruleset.slug")
+    ruleset_version = serializers.IntegerField(source="ruleset_version.number")
+    members = serializers.IntegerField()
+
+    class Meta:
+        model = League
+        fields = ["id", "name", "ruleset", "ruleset_version", "public", "members"]
+
+
+class LeagueSettingsSerializer(serializers.Serializer):
+    """Every league setting; in a change, any subset. The service checks the values."""
+
+    points_win = serializers.IntegerField(required=False)
+    points_draw = serializers.IntegerField(required=False)
+    points_loss = serializers.IntegerField(required=False)
+    bonus_three_touchdowns = serializers.IntegerField(required=False)
+    bonus_three_casualties = serializers.IntegerField(required=False)
+    bonus_clean_sheet = serializers.IntegerField(required=False)
+    tie_breakers = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text=f"In order, from: {', '.join(TIE_BREAKER_KEYS)}.",
+    )
+    dice_sources = serializers.CharField(required=False, help_text="entered, rolled or both.")
+    reports_apply = serializers.CharField(required=False, help_text="at_once or commissioner.")
+    forfeit_winner_touchdowns = serializers.IntegerField(required=False)
+    forfeit_loser_touchdowns = serializers.IntegerField(required=False)
+
+
+class LeagueChangeSerializer(LeagueSettingsSerializer):
+    name = serializers.CharField(max_length=80, required=False)
+    description = serializers.CharField(required=False, allow_blank=True)
+    public = serializers.BooleanField(required=False)
+
+
+class LeagueCreateSerializer(LeagueChangeSerializer):
+    name = serializers.CharField(max_length=80)
+    ruleset = serializers.SlugField(help_text="A ruleset's slug: lrb6 or a house-rule copy.")
+    version = serializers.IntegerField(required=False, help_text="Default: the latest.")
+    public = serializers.BooleanField(default=True)
+
+
+class MembershipSerializer(serializers.ModelSerializer):
+    team = serializers.IntegerField(source="team_id")
+    team_name = serializers.CharField(source="team.name")
+    coach = serializers.CharField(source="team.coach.username")
+    decided_by = serializers.CharField(source="decided_by.username", default=None)
+
+    class Meta:
+        model = Membership
+        fields = ["id", "team", "team_name", "coach", "status", "reason", "requested_at"]
+        fields += ["decided_by", "decided_at", "ended_at"]
+
+
+class LeagueSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="league.pk")
+    name = serializers.CharField(source="league.name")
+    description = serializers.CharField(source="league.description")
+    ruleset = serializers.CharField(source="league.ruleset_version.ruleset.slug")
+    ruleset_version = serializers.IntegerField(source="league.ruleset_version.number")
+    public = serializers.BooleanField(source="league.public")
+    commissioners = serializers.ListField(child=serializers.CharField())
+    settings = serializers.DictField()
+    members = MembershipSerializer(many=True)
+    current_season = serializers.IntegerField(allow_null=True)
+
+
+class FixtureSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round.number", default=None)
+    home = serializers.IntegerField(source="home_id")
+    home_name = serializers.CharField(source="home.name")
+    away = serializers.IntegerField(source="away_id", allow_null=True)
+    away_name = serializers.CharField(source="away.name", default=None)
+    due = serializers.DateField(allow_null=True)
+    forfeited_by = serializers.IntegerField(source="forfeited_by_id", allow_null=True)
+
+    class Meta:
+        model = Fixture
+        fields = ["id", "round", "home", "home_name", "away", "away_name", "status", "due"]
+        fields += ["deadline", "rescheduled_reason", "forfeited_by", "home_touchdowns"]
+        fields += ["away_touchdowns"]
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    teams = serializers.SerializerMethodField()
+    rounds = serializers.SerializerMethodField()
+    fixtures = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Season
+        fields = ["number", "name", "format", "started_at", "finished_at", "teams", "rounds"]
+        fields += ["fixtures"]
+
+    def get_teams(self, season) -> list[int]:
+        return sorted(team.pk for team in season.teams.all())
+
+    def get_rounds(self, season) -> list[dict]:
+        rows = self.context["rounds"]
+        return [
+            {"number": row.round.number, "deadline": row.round.deadline}
+            for row in rows
+            if row.round is not None
+        ]
+
+    def get_fixtures(self, season) -> list[dict]:
+        rows = self.context["rounds"]
+        return FixtureSerializer([f for row in rows for f in row.fixtures], many=True).data
+
+
+class SeasonStartSerializer(serializers.Serializer):
+    format = serializers.ChoiceField(choices=Season.FORMATS)
+    name = serializers.CharField(required=False, default="", allow_blank=True)
+    first_deadline = serializers.DateField(required=False, allow_null=True, default=None)
+    days_between_rounds = serializers.IntegerField(default=7)
+
+
+class ArrangeSerializer(serializers.Serializer):
+    home = serializers.IntegerField()
+    away = serializers.IntegerField()
+    deadline = serializers.DateField(required=False, allow_null=True, default=None)
+
+
+class RescheduleSerializer(serializers.Serializer):
+    deadline = serializers.DateField()
+    reason = serializers.CharField()
