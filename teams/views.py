@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
-from league.league_settings import DICE_SOURCES
+from league.league_settings import DICE_SOURCES, LeagueRefused
+from league.models import League
 from league.permissions import current_league, dice_sources, may_adjust
+from league.selectors import league_get
+from league.services import membership_request
 from rules import models as rules_models
 from rules import selectors
 from rules.engine.gdbbl import star_price
@@ -153,11 +157,15 @@ def _whole(text: str) -> int:
 
 @login_required
 def team_new(request: HttpRequest) -> HttpResponse:
+    league_pk = request.GET.get("league") or request.POST.get("league")
+    # A team built for a league plays the league's exact ruleset version and asks to join it.
+    league = league_get(_whole(league_pk), request.user) if league_pk else None
     slug = request.GET.get("ruleset") or request.POST.get("ruleset") or "lrb6"
-    version = selectors.version_get(slug)
+    version = league.ruleset_version if league else selectors.version_get(slug)
     race = request.GET.get("race") or request.POST.get("race")
     context = _builder_context(version, race)
     context["rulesets"] = selectors.editions_side_by_side()
+    context["league"] = league
     posted = request.POST
     if context["chosen"] is not None:
         # What the coach typed, kept when the team is refused.
@@ -194,7 +202,8 @@ def team_new(request: HttpRequest) -> HttpResponse:
     try:
         if bad_counts:
             raise TeamRefused(bad_counts)
-        team = team_create(
+        team = _create_and_enter(
+            league,
             request.user,
             version,
             request.POST.get("name", ""),
@@ -210,7 +219,21 @@ def team_new(request: HttpRequest) -> HttpResponse:
         context["posted"] = request.POST
         return render(request, "teams/team_new.html", context, status=400)
     messages.success(request, f"{team.name} is ready: {team.treasury:,} gp in the treasury.")
+    if league is not None:
+        messages.info(request, f"{team.name} asked to join {league.name}.")
     return redirect("teams:detail", team.pk)
+
+
+@transaction.atomic
+def _create_and_enter(league: League | None, *args, **kwargs) -> Team:
+    """Builds the team and, when it is built for a league, asks to enter it: both or neither."""
+    team = team_create(*args, **kwargs)
+    if league is not None:
+        try:
+            membership_request(league, team.coach, team)
+        except LeagueRefused as refused:
+            raise TeamRefused([Problem("league", p.message) for p in refused.problems]) from None
+    return team
 
 
 @login_required

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import datetime
 from io import StringIO
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from league.demo import DEMO_COACHES, DEMO_PASSWORD, DEMO_TEAMS
+from league.demo import DEMO_COACHES, DEMO_LEAGUE, DEMO_PASSWORD, DEMO_TEAMS
+from league.models import League
 from teams.models import Team
 from teams.services import ledger_differences
 
@@ -68,3 +70,36 @@ def test_running_it_twice_builds_each_team_once() -> None:
     demo_data()
     demo_data()
     assert Team.objects.count() == len(DEMO_TEAMS)
+
+
+def test_the_new_demo_teams_spend_what_their_comments_say() -> None:
+    demo_data()
+    # 7 x 70,000 + 2 x 100,000 + 2 x 110,000 + 1 x 50,000 + 4 x 10,000 = 1,000,000
+    assert Team.objects.get(name="Naggaroth Nightmares").treasury == 0
+    # 6 x 50,000 + 70,000 + 2 x 80,000 + 2 x 90,000 + 2 x 60,000 + 5 x 10,000 + 50,000
+    assert Team.objects.get(name="Underworld Creepers").treasury == 70_000
+
+
+def test_it_builds_a_demo_lrb6_league_with_a_season_drawn() -> None:
+    printed = demo_data()
+    league = League.objects.get(name=DEMO_LEAGUE)
+    assert f"Demo league: {DEMO_LEAGUE}" in printed
+    assert league.ruleset_version.ruleset.slug == "lrb6"
+    assert [user.username for user in league.commissioners.all()] == ["nuffle"]
+    members = set(league.memberships.filter(status="approved").values_list("team__name", flat=True))
+    assert members == {demo.name for demo in DEMO_TEAMS if demo.ruleset == "lrb6"}
+    season = league.seasons.get()
+    assert (season.format, season.rounds.count(), season.fixtures.count()) == (
+        "double_round_robin",
+        6,
+        12,
+    )
+    first = season.rounds.get(number=1).deadline
+    assert season.rounds.get(number=6).deadline == first + datetime.timedelta(days=35)
+
+
+def test_running_it_twice_builds_the_league_once() -> None:
+    demo_data()
+    demo_data()
+    assert League.objects.count() == 1
+    assert League.objects.get().seasons.count() == 1

@@ -333,3 +333,27 @@ def test_the_league_list_makes_as_many_queries_for_three_leagues_as_for_one(
     league_create(commissioner, "Two", lrb6)
     league_create(commissioner, "Three", lrb6)
     assert queries(client, "/leagues/") == one
+
+
+def test_a_team_built_for_a_league_asks_to_join_it(client, league, coach, lrb6) -> None:
+    from teams.models import Team
+    from tests.teams.test_team_pages import builder_post
+
+    client.force_login(coach)
+    builder = client.get("/teams/new/", {"league": league.pk, "race": "orc"}).content.decode()
+    assert "For <a" in builder
+    assert "Old World Classic</a>, playing Living Rulebook 6 v1" in builder
+    data = builder_post(lrb6, "orc", {"Lineman": 11}, name="League Orcs", league=str(league.pk))
+    page = client.post("/teams/new/", data)
+    team = Team.objects.get(name="League Orcs")
+    assert page.status_code == 302
+    assert team.memberships.get().status == "pending"
+    assert team.memberships.get().league == league
+
+
+def test_a_private_league_is_not_offered_in_the_builder_to_outsiders(
+    client, commissioner, coach, lrb6
+) -> None:
+    private = league_create(commissioner, "Secret Society", lrb6, public=False)
+    client.force_login(coach)
+    assert client.get("/teams/new/", {"league": private.pk}).status_code == 404
