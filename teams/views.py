@@ -40,6 +40,7 @@ def _detail(request: HttpRequest, team: Team, status: int = 200, **extra) -> Htt
     )
     context = {"roster": roster(team), "entries": entries, "may_buy": may_buy, **extra}
     context["may_adjust"] = may_adjust(request.user, team)
+    context["league"] = current_league(team)
     if may_buy and team.ruleset_version.play == "league":
         context["positions"] = team.race.positions.order_by("order")
         context["staff"] = selectors.purchasables(rules_models.Staff, team.ruleset_version)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connections
 from playwright.sync_api import expect
 
 from league.models import League
@@ -93,13 +94,18 @@ def test_a_commissioner_runs_two_seasons_of_six_teams(live_server, six_teams, ph
     expect(page.get_by_role("link", name="Season 1")).to_be_visible()
     assert phone.aborted == []
 
-    league = League.objects.get(name="Badlands Bash")
-    assert list(league.seasons.values_list("number", flat=True)) == [1, 2]
-    for username, (pk, treasury, entries) in six_teams.items():
-        team = Team.objects.get(pk=pk)
-        assert (team.treasury, team.ledger.count(), team.coach.username) == (
-            treasury,
-            entries,
-            username,
-        )
-        assert team.players.count() == 11
+    # Reading the database inside Playwright's event loop opens a connection of its own;
+    # close it, or PostgreSQL cannot drop the test database at the end of the run.
+    try:
+        league = League.objects.get(name="Badlands Bash")
+        assert list(league.seasons.values_list("number", flat=True)) == [1, 2]
+        for username, (pk, treasury, entries) in six_teams.items():
+            team = Team.objects.get(pk=pk)
+            assert (team.treasury, team.ledger.count(), team.coach.username) == (
+                treasury,
+                entries,
+                username,
+            )
+            assert team.players.count() == 11
+    finally:
+        connections.close_all()
