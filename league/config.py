@@ -132,6 +132,10 @@ class Config:
     broker_url: str | None
     secure_ssl_redirect: bool
     hsts_seconds: int
+    # Roster sheets: after this long in "rendering" a job counts as abandoned by its worker.
+    sheet_stale_seconds: int = 120
+    # Fault injection for the worker tests: each render first waits this many seconds.
+    sheet_render_delay: int = 0
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str], var_dir: Path) -> Config:
@@ -153,4 +157,6 @@ class Config:
             hsts_seconds=env_int(
                 environ, "SECURE_HSTS_SECONDS", default=0 if debug else 31_536_000
             ),
+            sheet_stale_seconds=env_int(environ, "ROSTER_SHEET_STALE_SECONDS", 120, minimum=1),
+            sheet_render_delay=env_int(environ, "ROSTER_SHEET_RENDER_DELAY", 0),
         )

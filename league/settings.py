@@ -144,6 +144,8 @@ SPECTACULAR_SETTINGS = {
 
 # Celery: Redis as broker and result store when configured; otherwise every task runs
 # eagerly in the calling process, so a laptop needs no services at all.
+ROSTER_SHEET_STALE_SECONDS = CONFIG.sheet_stale_seconds
+ROSTER_SHEET_RENDER_DELAY = CONFIG.sheet_render_delay
 CELERY_BROKER_URL = CONFIG.broker_url
 CELERY_RESULT_BACKEND = CONFIG.broker_url
 CELERY_TASK_ALWAYS_EAGER = CONFIG.broker_url is None
@@ -163,4 +165,10 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": "INFO"},
+    # WeasyPrint and fontTools narrate every step of every PDF at INFO; keep their warnings
+    # (a refused URL, a missing glyph) and drop the narration.
+    "loggers": {
+        "weasyprint": {"level": "WARNING"},
+        "fontTools": {"level": "WARNING"},
+    },
 }

@@ -21,6 +21,7 @@ from teams.between_matches import player_leave, team_adjust, team_purchase
 from teams.models import ImprovementRoll, LedgerEntry, Team
 from teams.roster import roster
 from teams.services import NewPlayer, team_create
+from teams.sheet_api import RosterSheetActions
 
 
 class NewPlayerSerializer(serializers.Serializer):
@@ -160,7 +161,7 @@ def _refusal(refused: TeamRefused) -> ValidationError:
     return ValidationError(problems)
 
 
-class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+class TeamViewSet(RosterSheetActions, mixins.ListModelMixin, viewsets.GenericViewSet):
     queryset = Team.objects.select_related("coach", "race", "ruleset_version__ruleset")
     serializer_class = TeamSummarySerializer
 

@@ -155,3 +155,45 @@ class ImprovementRoll(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} roll {self.number}: {self.die1}+{self.die2}"
+
+
+class RosterSheet(models.Model):
+    """A printable roster sheet, rendered by a Celery worker and kept as a cache.
+
+    One row per key: the team as of its latest ledger entry, the sheet template's version, the
+    paper size and the ruleset version. Any change to the team appends a ledger entry and so
+    asks for a new sheet; asking again for an unchanged team finds the stored one. The PDF
+    lives in the database, so every web process and worker sees it without shared disks."""
+
+    STATUSES = [
+        ("queued", "waiting for a worker"),
+        ("rendering", "rendering"),
+        ("done", "ready"),
+        ("failed", "failed"),
+    ]
+    PAPERS = [("a4", "A4"), ("letter", "US Letter")]
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="roster_sheets")
+    ledger_head = models.PositiveIntegerField(help_text="The team's latest ledger sequence.")
+    template_version = models.CharField(max_length=16)
+    paper = models.CharField(max_length=6, choices=PAPERS)
+    ruleset_version = models.ForeignKey(RulesetVersion, on_delete=models.PROTECT, related_name="+")
+    status = models.CharField(max_length=10, choices=STATUSES, default="queued")
+    attempts = models.PositiveSmallIntegerField(default=0)
+    reason = models.TextField(blank=True, help_text="Why it failed, in words.")
+    pdf = models.BinaryField(null=True, blank=True)
+    requested_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-requested_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["team", "ledger_head", "template_version", "paper", "ruleset_version"],
+                name="one_sheet_per_key",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} roster sheet ({self.get_paper_display()}, {self.status})"

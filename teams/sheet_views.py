@@ -1,0 +1,67 @@
+"""Roster sheet pages: start (or find) the PDF, watch its progress, download it, and the HTML
+preview drawn from the same template."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.views.decorators.http import require_POST, require_safe
+
+from teams.models import RosterSheet, Team
+from teams.roster_sheet import PAPERS, sheet_html
+from teams.sheets import sheet_recover, sheet_request
+
+
+def _paper(request: HttpRequest) -> str:
+    paper = request.POST.get("paper") or request.GET.get("paper") or "a4"
+    if paper not in PAPERS:
+        raise Http404(f"Paper is a4 or letter, not {paper!r}.")
+    return paper
+
+
+@login_required
+@require_POST
+def sheet_start(request: HttpRequest, pk: int) -> HttpResponse:
+    team = get_object_or_404(Team, pk=pk)
+    sheet = sheet_request(team, _paper(request))
+    if sheet.status == "done":
+        return redirect("teams:sheet-pdf", team.pk, sheet.pk)
+    return redirect("teams:sheet", team.pk, sheet.pk)
+
+
+def _sheet(pk: int, sheet: int) -> RosterSheet:
+    related = RosterSheet.objects.select_related("team").defer("pdf")
+    return get_object_or_404(related, pk=sheet, team_id=pk)
+
+
+@require_safe
+def sheet_progress(request: HttpRequest, pk: int, sheet: int) -> HttpResponse:
+    """The progress page; htmx polls it and swaps in the status until the PDF is ready."""
+    row = sheet_recover(_sheet(pk, sheet))
+    context = {"sheet": row, "team": row.team}
+    if request.headers.get("HX-Request"):
+        response = render(request, "teams/_sheet_status.html", context)
+        if row.status == "done":
+            response["HX-Redirect"] = reverse("teams:sheet-pdf", args=[pk, row.pk])
+        return response
+    return render(request, "teams/sheet_progress.html", context)
+
+
+@require_safe
+def sheet_pdf_download(request: HttpRequest, pk: int, sheet: int) -> HttpResponse:
+    row = get_object_or_404(RosterSheet.objects.select_related("team"), pk=sheet, team_id=pk)
+    if row.status != "done":
+        return redirect("teams:sheet", pk, row.pk)
+    name = f"{slugify(row.team.name)}-roster-{row.paper}.pdf"
+    return FileResponse(
+        iter([bytes(row.pdf)]), as_attachment=True, filename=name, content_type="application/pdf"
+    )
+
+
+@require_safe
+def sheet_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """The sheet as HTML, from the template the PDF is drawn with."""
+    return HttpResponse(sheet_html(get_object_or_404(Team, pk=pk), _paper(request)))
