@@ -146,6 +146,8 @@ SPECTACULAR_SETTINGS = {
 # eagerly in the calling process, so a laptop needs no services at all.
 ROSTER_SHEET_STALE_SECONDS = CONFIG.sheet_stale_seconds
 ROSTER_SHEET_RENDER_DELAY = CONFIG.sheet_render_delay
+# The queue roster-sheet renders go to: Celery's default, which every worker consumes.
+ROSTER_SHEET_QUEUE = "celery"
 CELERY_BROKER_URL = CONFIG.broker_url
 CELERY_RESULT_BACKEND = CONFIG.broker_url
 CELERY_TASK_ALWAYS_EAGER = CONFIG.broker_url is None

@@ -3,6 +3,8 @@ render and answers its status; GET answers the status while a worker draws it, t
 
 from __future__ import annotations
 
+import io
+
 from django.http import FileResponse
 from django.urls import reverse
 from django.utils.text import slugify
@@ -80,5 +82,8 @@ class RosterSheetActions:
         pdf = RosterSheet.objects.values_list("pdf", flat=True).get(pk=sheet.pk)
         name = f"{slugify(team.name)}-roster-{paper}.pdf"
         return FileResponse(
-            iter([bytes(pdf)]), as_attachment=True, filename=name, content_type="application/pdf"
+            io.BytesIO(bytes(pdf)),
+            as_attachment=True,
+            filename=name,
+            content_type="application/pdf",
         )

@@ -3,6 +3,8 @@ preview drawn from the same template."""
 
 from __future__ import annotations
 
+import io
+
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -57,7 +59,10 @@ def sheet_pdf_download(request: HttpRequest, pk: int, sheet: int) -> HttpRespons
         return redirect("teams:sheet", pk, row.pk)
     name = f"{slugify(row.team.name)}-roster-{row.paper}.pdf"
     return FileResponse(
-        iter([bytes(row.pdf)]), as_attachment=True, filename=name, content_type="application/pdf"
+        io.BytesIO(bytes(row.pdf)),
+        as_attachment=True,
+        filename=name,
+        content_type="application/pdf",
     )
 
 

@@ -96,9 +96,11 @@ def _requeue(sheet: RosterSheet, attempts: int) -> RosterSheet:
 
 
 def _enqueue(sheet: RosterSheet) -> None:
+    """Sends the render to a worker once the row is committed (a worker must find it)."""
     from teams.tasks import roster_sheet_render
 
-    roster_sheet_render.delay_on_commit(sheet.pk)
+    queue = settings.ROSTER_SHEET_QUEUE
+    transaction.on_commit(lambda: roster_sheet_render.apply_async((sheet.pk,), queue=queue))
 
 
 def sheet_render(sheet_id: int) -> None:

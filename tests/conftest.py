@@ -14,7 +14,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -102,42 +102,57 @@ def _test_database_url() -> str | None:
 
 
 @pytest.fixture
-def celery_worker(tmp_path: Path) -> Iterator[WorkerProcess]:
-    """A real `celery -A league worker` on its own queue, with eager mode switched off.
+def worker_factory(tmp_path: Path) -> Iterator[Callable[..., WorkerProcess]]:
+    """Starts real `celery -A league worker` processes, each on its own queue unless told
+    to share one, with extra environment variables; eager mode is off while they run.
 
     Tests using it are marked `worker` so the gate above decides whether Redis is here.
     """
     from league.celery import app
 
-    queue = f"dugout-test-{uuid.uuid4().hex[:10]}"
-    hostname = f"{queue}@{socket.gethostname()}"
-    log = tmp_path / "worker.log"
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "league.settings"}
-    env["CELERY_BROKER_URL"] = settings.CELERY_BROKER_URL
-    database_url = _test_database_url()
-    if database_url:
-        env["DATABASE_URL"] = database_url
-    command = [
-        sys.executable, "-m", "celery", "-A", "league", "worker",
-        "--pool=solo", "--concurrency=1", "--queues", queue, "--hostname", hostname,
-        "--without-gossip", "--without-mingle", "--loglevel=INFO",
-    ]  # fmt: skip
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            command, cwd=BASE_DIR, env=env, stdout=out, stderr=subprocess.STDOUT
-        )
-    try:
+    started: list[WorkerProcess] = []
+
+    def start(queue: str | None = None, **extra_env: str) -> WorkerProcess:
+        queue = queue or f"dugout-test-{uuid.uuid4().hex[:10]}"
+        hostname = f"{queue}-{len(started)}@{socket.gethostname()}"
+        log = tmp_path / f"worker-{len(started)}.log"
+        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "league.settings", **extra_env}
+        env["CELERY_BROKER_URL"] = settings.CELERY_BROKER_URL
+        database_url = _test_database_url()
+        if database_url:
+            env["DATABASE_URL"] = database_url
+        command = [
+            sys.executable, "-m", "celery", "-A", "league", "worker",
+            "--pool=solo", "--concurrency=1", "--queues", queue, "--hostname", hostname,
+            "--without-gossip", "--without-mingle", "--loglevel=INFO",
+        ]  # fmt: skip
+        with log.open("wb") as out:
+            process = subprocess.Popen(
+                command, cwd=BASE_DIR, env=env, stdout=out, stderr=subprocess.STDOUT
+            )
+        worker = WorkerProcess(hostname=hostname, queue=queue, process=process, log=log)
+        started.append(worker)
         _wait_until_ready(process, log)
         app.conf.task_always_eager = False
-        yield WorkerProcess(hostname=hostname, queue=queue, process=process, log=log)
+        return worker
+
+    try:
+        yield start
     finally:
         app.conf.task_always_eager = True
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        for worker in started:
+            worker.process.terminate()
+            try:
+                worker.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                worker.process.kill()
+                worker.process.wait()
+
+
+@pytest.fixture
+def celery_worker(worker_factory: Callable[..., WorkerProcess]) -> WorkerProcess:
+    """One real worker on its own queue."""
+    return worker_factory()
 
 
 def _wait_until_ready(process: subprocess.Popen[bytes], log: Path) -> None:

@@ -1,0 +1,64 @@
+"""Printing on a phone: the coach taps "Download PDF", watches a real worker draw the sheet,
+and gets the file; a second tap hands over the stored sheet at once."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
+
+from rules.edition import edition_read
+from rules.selectors import version_get
+from rules.services import edition_load
+from tests.browser.conftest import Phone, log_in
+from tests.teams.helpers import orc_team
+from tests.teams.sheet_helpers import pdf_text
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.worker,
+    pytest.mark.postgres,  # the worker reads the test database
+    pytest.mark.django_db(transaction=True),
+]
+
+PASSWORD = "print-it-out-1"
+
+
+@pytest.fixture
+def team_and_worker(worker_factory, settings) -> int:
+    # Written before the browser starts (see the phone fixture).
+    edition_load(edition_read("lrb6"))
+    coach = get_user_model().objects.create_user("varag", password=PASSWORD)
+    team = orc_team(coach, version_get("lrb6"))
+    # Each render waits 2 s, so the progress is there to see.
+    worker = worker_factory(ROSTER_SHEET_RENDER_DELAY="2")
+    settings.ROSTER_SHEET_QUEUE = worker.queue
+    return team.pk
+
+
+def test_a_coach_downloads_the_roster_sheet(live_server, team_and_worker, phone: Phone) -> None:
+    page = phone.page
+    log_in(page, live_server.url, "varag", PASSWORD)
+    page.goto(f"{live_server.url}/teams/{team_and_worker}/")
+    page.get_by_label("Paper").select_option("letter")
+    with page.expect_download(timeout=60_000) as first:
+        page.get_by_role("button", name="Download PDF").click()
+        expect(page.get_by_role("status")).to_contain_text("the sheet")
+        assert phone.horizontal_overflow() == 0
+    download = first.value
+    assert download.suggested_filename == "gouged-eye-roster-letter.pdf"
+    text = pdf_text(Path(download.path()).read_bytes())
+    assert "TOTAL VALUE OF TEAM 930,000 gp" in text
+    assert "US Letter" in text
+
+    page.goto(f"{live_server.url}/teams/{team_and_worker}/")
+    page.get_by_label("Paper").select_option("letter")
+    started = time.monotonic()
+    with page.expect_download(timeout=10_000) as second:
+        page.get_by_role("button", name="Download PDF").click()
+    assert second.value.suggested_filename == "gouged-eye-roster-letter.pdf"
+    assert time.monotonic() - started < 2  # the stored sheet: no 2-second render
+    assert phone.aborted == []
