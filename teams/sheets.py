@@ -57,6 +57,10 @@ def sheet_request(team: Team, paper: str) -> RosterSheet:
         if sheet.status == "failed":
             return _requeue(sheet, attempts=0)
         return sheet_recover(sheet)
+    # The team has changed (or the template): its finished sheets of the same paper are
+    # out of date for good, so they make room for the new one.
+    stale = RosterSheet.objects.filter(team=team, paper=paper, status__in=("done", "failed"))
+    stale.exclude(pk=sheet.pk).delete()
     _enqueue(sheet)
     return sheet
 

@@ -89,6 +89,8 @@ def test_it_understands_false_words_for_debug(word: str, tmp_path: Path) -> None
         ("SECURE_HSTS_SECONDS", "a year", "SECURE_HSTS_SECONDS must be a whole number"),
         ("SECURE_HSTS_SECONDS", "-1", "SECURE_HSTS_SECONDS must be at least 0"),
         ("SECURE_SSL_REDIRECT", "sometimes", "SECURE_SSL_REDIRECT must be true or false"),
+        ("ROSTER_SHEET_STALE_SECONDS", "0", "ROSTER_SHEET_STALE_SECONDS must be at least 1"),
+        ("ROSTER_SHEET_RENDER_DELAY", "soon", "ROSTER_SHEET_RENDER_DELAY must be a whole number"),
     ],
 )
 def test_it_stops_on_a_bad_value_naming_the_variable(
@@ -144,3 +146,10 @@ def test_it_splits_allowed_hosts_and_trusted_origins(tmp_path: Path) -> None:
     )
     assert settings.allowed_hosts == ["dugout.example", "www.dugout.example"]
     assert settings.csrf_trusted_origins == ["https://dugout.example"]
+
+
+def test_roster_sheets_count_a_render_abandoned_after_two_silent_minutes(tmp_path: Path) -> None:
+    settings = config(tmp_path)
+    assert (settings.sheet_stale_seconds, settings.sheet_render_delay) == (120, 0)
+    settings = config(tmp_path, ROSTER_SHEET_STALE_SECONDS="30", ROSTER_SHEET_RENDER_DELAY="2")
+    assert (settings.sheet_stale_seconds, settings.sheet_render_delay) == (30, 2)

@@ -13,7 +13,10 @@ from django.db import connection
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from rules.edition import edition_read
 from rules.house_rules import ruleset_copy
+from rules.selectors import version_get
+from rules.services import edition_load
 from teams import roster_sheet, sheets
 from teams.between_matches import team_adjust
 from teams.models import RosterSheet, Team
@@ -101,6 +104,19 @@ def test_a_change_to_the_team_gives_a_new_sheet(
     assert (second.ledger_head, renders.count) == (2, 2)
     assert "TREASURY 80,000 gp" in pdf_text(bytes(second.pdf))
     assert "TREASURY 70,000 gp" in pdf_text(bytes(first.pdf))
+
+
+def test_a_new_sheet_replaces_the_teams_out_of_date_sheets_of_that_paper(
+    team, renders, django_capture_on_commit_callbacks
+) -> None:
+    staff = get_user_model().objects.create_user("ref", password="whistle-1", is_staff=True)
+    old_a4 = ask(team, "a4", django_capture_on_commit_callbacks)
+    letter = ask(team, "letter", django_capture_on_commit_callbacks)
+    team = team_adjust(team, staff, "Prize money", 10_000)
+    new_a4 = ask(team, "a4", django_capture_on_commit_callbacks)
+    kept = set(RosterSheet.objects.values_list("pk", flat=True))
+    assert kept == {letter.pk, new_a4.pk}
+    assert old_a4.pk not in kept
 
 
 def test_another_paper_gives_a_new_sheet(team, renders, django_capture_on_commit_callbacks):
@@ -209,8 +225,9 @@ def test_a_paper_that_is_not_a4_or_letter_is_refused(team) -> None:
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_two_requests_at_the_same_time_render_once(coach, lrb6, monkeypatch) -> None:
-    team = orc_team(coach, lrb6)
+def test_two_requests_at_the_same_time_render_once(coach, monkeypatch) -> None:
+    edition_load(edition_read("lrb6"))  # a transactional test may have emptied the database
+    team = orc_team(coach, version_get("lrb6"))
     counter = Renders()
     monkeypatch.setattr(sheets, "sheet_pdf", counter)
     barrier = threading.Barrier(2)
