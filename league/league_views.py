@@ -22,7 +22,7 @@ from league.league_settings import (
     LeagueRefused,
     Problem,
 )
-from league.models import Fixture, League, Membership, Season
+from league.models import Fixture, League, Season
 from league.permissions import is_commissioner, require_commissioner
 from league.seasons import (
     fixture_arrange,
@@ -88,9 +88,7 @@ def _home(request: HttpRequest, league: League, status: int = 200, **extra) -> H
         **extra,
     }
     if request.user.is_authenticated:
-        context["mine"] = selectors.memberships(league, Membership.OPEN).filter(
-            team__coach=request.user
-        )
+        context["mine"] = selectors.coach_memberships(league, request.user)
     return render(request, "leagues/league_detail.html", context, status=status)
 
 
@@ -197,6 +195,7 @@ def _dashboard(request: HttpRequest, league: League, status: int = 200, **extra)
     context = {
         "league": league,
         "pending": selectors.memberships(league, ("pending",)),
+        "members": selectors.memberships(league, ("approved",)),
         "overdue": overdue_fixtures(league, today),
         "season": selectors.current_season(league),
         "formats": Season.FORMATS,
@@ -264,8 +263,11 @@ def _season(request, league: League, season: Season, status: int = 200, **extra)
         "today": timezone.localdate(),
         **extra,
     }
-    if season.format == "open" and season.finished_at is None and request.user.is_authenticated:
-        context["members"] = [row.team for row in selectors.memberships(league, ("approved",))]
+    if season.format == "open" and season.finished_at is None:
+        members = [row.team for row in selectors.memberships(league, ("approved",))]
+        # Offered to those who may arrange: a commissioner, or a coach of a member team.
+        if commissioner or any(team.coach_id == request.user.pk for team in members):
+            context["members"] = members
     return render(request, "leagues/season_detail.html", context, status=status)
 
 

@@ -49,6 +49,16 @@ def memberships(league: League, statuses: tuple[str, ...]) -> QuerySet[Membershi
     )
 
 
+def coach_memberships(league: League, user) -> list[Membership]:
+    """The latest request of each of the coach's teams in this league, whatever became of it
+    (so a coach reads why a team was refused)."""
+    latest: dict[int, Membership] = {}
+    rows = memberships(league, tuple(dict(Membership.STATUSES))).filter(team__coach=user)
+    for row in rows.order_by("requested_at", "pk"):
+        latest[row.team_id] = row
+    return list(latest.values())
+
+
 def current_season(league: League) -> Season | None:
     return league.seasons.filter(finished_at__isnull=True).first()
 

@@ -357,3 +357,49 @@ def test_a_private_league_is_not_offered_in_the_builder_to_outsiders(
     private = league_create(commissioner, "Secret Society", lrb6, public=False)
     client.force_login(coach)
     assert client.get("/teams/new/", {"league": private.pk}).status_code == 404
+
+
+def test_a_coach_reads_why_his_team_was_refused(client, league, commissioner, coach, team):
+    from league.services import membership_decide
+
+    membership_decide(
+        membership_request(league, coach, team),
+        commissioner,
+        False,
+        "The league is full this season.",
+    )
+    client.force_login(coach)
+    page = client.get(f"/leagues/{league.pk}/").content.decode()
+    assert "Gouged Eye: refused (The league is full this season.)" in page
+    assert "Take Gouged Eye out of the league" not in page
+
+
+def test_the_commissioner_retires_a_member_from_the_dashboard(
+    client, league, commissioner, users
+) -> None:
+    [team] = member_teams(league, 1, users)
+    membership = team.memberships.get()
+    client.force_login(commissioner)
+    assert "Retire Orc team 1" in client.get(f"/leagues/{league.pk}/dashboard/").content.decode()
+    page = client.post(
+        f"/leagues/{league.pk}/memberships/{membership.pk}/end/",
+        {"how": "retired", "reason": "Coach moved to Lustria"},
+    )
+    assert page.status_code == 302
+    membership.refresh_from_db()
+    assert (membership.status, membership.reason) == ("retired", "Coach moved to Lustria")
+
+
+def test_only_those_who_may_arrange_see_the_arrange_form(
+    client, league, commissioner, users, rival
+) -> None:
+    one, _two = member_teams(league, 2, users)
+    season_start(league, commissioner, "open")
+    url = f"/leagues/{league.pk}/seasons/1/"
+    assert "Arrange a match" not in client.get(url).content.decode()
+    client.force_login(rival)
+    assert "Arrange a match" not in client.get(url).content.decode()
+    client.force_login(one.coach)
+    assert "Arrange a match" in client.get(url).content.decode()
+    client.force_login(commissioner)
+    assert "Arrange a match" in client.get(url).content.decode()
