@@ -4,6 +4,8 @@ pages, so the same checks and messages; a refusal is HTTP 400 naming the field."
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
@@ -126,13 +128,17 @@ class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @extend_schema(request=LeagueChangeSerializer, responses=LeagueSerializer)
     def partial_update(self, request: Request, pk=None) -> Response:
         league = self._league(pk)
+        if not isinstance(request.data, Mapping):
+            raise ValidationError({"non_field_errors": ["Send an object of settings to change."]})
         unknown = sorted(set(request.data) - set(LeagueChangeSerializer().fields))
         if unknown:
             raise ValidationError({key: [f"{key!r} cannot be changed here."] for key in unknown})
+        # partial: a field left out is left alone (a form body would otherwise read an absent
+        # "public" as false).
+        body = LeagueChangeSerializer(data=request.data, partial=True)
+        body.is_valid(raise_exception=True)
         try:
-            league = league_update(
-                league, request.user, _valid(LeagueChangeSerializer, request.data)
-            )
+            league = league_update(league, request.user, dict(body.validated_data))
         except LeagueRefused as refused:
             raise _refusal(refused) from None
         return self._answer(league)

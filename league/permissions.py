@@ -32,24 +32,28 @@ def may_view(user, league: League) -> bool:
     )
 
 
-def current_league(team) -> League | None:
-    """The league the team plays in now, if any."""
+def current_league(team, statuses: tuple[str, ...] = ("approved",)) -> League | None:
+    """The league the team plays in now (or, with "pending", is waiting to join), if any."""
     membership = (
-        Membership.objects.select_related("league").filter(team=team, status="approved").first()
+        Membership.objects.select_related("league").filter(team=team, status__in=statuses).first()
     )
     return membership.league if membership else None
 
 
 def may_adjust(user, team) -> bool:
-    """Site staff, or a commissioner of the league the team plays in."""
+    """Site staff, or a commissioner of the league the team plays in who is not its coach:
+    nobody writes gold or SPP into his own team."""
     if getattr(user, "is_staff", False):
         return True
+    if team.coach_id == getattr(user, "pk", None):
+        return False
     league = current_league(team)
     return league is not None and is_commissioner(user, league)
 
 
 def dice_sources(team) -> tuple[str, ...]:
-    """Where this team's dice may come from: its league's choice, or both outside a league."""
-    league = current_league(team)
+    """Where this team's dice may come from: the choice of the league it plays in or is
+    waiting to join, or both outside a league."""
+    league = current_league(team, Membership.OPEN)
     choice = league.dice_sources if league else "both"
     return ("entered", "rolled") if choice == "both" else (choice,)

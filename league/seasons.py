@@ -52,6 +52,14 @@ def season_start(
         )
     if days_between_rounds not in DAYS_BETWEEN_ROUNDS:
         problems.append(Problem("days_between_rounds", "Rounds are 1 to 60 days apart."))
+    elif first_deadline is not None and format != "open":
+        legs = 2 if format == "double_round_robin" else 1
+        rounds = (len(teams) - 1 if len(teams) % 2 == 0 else len(teams)) * legs
+        try:
+            first_deadline + datetime.timedelta(days=days_between_rounds * (rounds - 1))
+        except OverflowError:
+            problems.append(Problem("first_deadline", "The last round's deadline would fall "
+                                                      "after the year 9999."))  # fmt: skip
     if len(name.strip()) > 80:
         problems.append(Problem("name", "A season's name has at most 80 characters."))
     if problems:

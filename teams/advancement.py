@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from league.models import Membership
 from league.permissions import current_league, dice_sources
 from rules.engine.advancement import Choices, advancement_value, improvement_choices
 from rules.engine.errors import RulesError
@@ -64,7 +65,7 @@ def improvement_roll(
     allowed = dice_sources(team)
     source = "rolled" if dice is None else "entered"
     if source not in allowed:
-        league = current_league(team)
+        league = current_league(team, Membership.OPEN)
         raise TeamRefused([Problem("source", SOURCE_REFUSALS[source].format(league=league))])
     seed = ""
     if dice is None:

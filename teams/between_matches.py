@@ -110,10 +110,12 @@ def team_adjust(
     team: Team, actor, reason: str, treasury: int = 0, player: Player | None = None, spp: int = 0
 ) -> Team:
     """A written correction of the treasury or a player's SPP by a commissioner of the team's
-    league or site staff, recorded in the ledger with its reason."""
+    league (never of his own team) or site staff, recorded in the ledger with its reason."""
     if not may_adjust(actor, team):
-        raise PermissionDenied("Only a commissioner of the team's league or site staff may "
-                               "adjust a team.")  # fmt: skip
+        raise PermissionDenied(
+            "Only a commissioner of the team's league (not its own coach) or site staff may "
+            "adjust a team."
+        )
     problems = []
     if not reason.strip():
         problems.append(Problem("reason", "Write the reason for the adjustment."))

@@ -183,6 +183,7 @@ class RosterSheet(models.Model):
     reason = models.TextField(blank=True, help_text="Why it failed, in words.")
     pdf = models.BinaryField(null=True, blank=True)
     requested_at = models.DateTimeField(auto_now_add=True)
+    queued_at = models.DateTimeField(null=True, blank=True, help_text="Last sent to a worker.")
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

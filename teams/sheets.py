@@ -9,6 +9,7 @@ created it queues a render."""
 from __future__ import annotations
 
 import datetime
+import logging
 import time
 
 from django.conf import settings
@@ -17,6 +18,8 @@ from django.utils import timezone
 
 from teams.models import RosterSheet, Team
 from teams.roster_sheet import PAPERS, sheet_html, sheet_pdf, template_version
+
+logger = logging.getLogger(__name__)
 
 # A render that fails, or whose worker dies, this many times is marked failed.
 RENDER_ATTEMPTS = 3
@@ -49,34 +52,44 @@ def sheet_request(team: Team, paper: str) -> RosterSheet:
     """Finds the sheet for the team as it is now, or queues one render of it. Asking again
     after a failure tries again."""
     key = sheet_key(team, paper)
-    try:
-        with transaction.atomic():
-            sheet = RosterSheet.objects.create(**key)
-    except IntegrityError:  # it exists already, perhaps created a moment ago by another request
-        sheet = RosterSheet.objects.defer("pdf").get(**key)
-        if sheet.status == "failed":
-            return _requeue(sheet, attempts=0)
-        return sheet_recover(sheet)
-    # The team has changed (or the template): its finished sheets of the same paper are
-    # out of date for good, so they make room for the new one.
-    stale = RosterSheet.objects.filter(team=team, paper=paper, status__in=("done", "failed"))
-    stale.exclude(pk=sheet.pk).delete()
-    _enqueue(sheet)
-    return sheet
+    for _ in range(3):  # the row may vanish between the two steps below; then create it again
+        try:
+            with transaction.atomic():
+                sheet = RosterSheet.objects.create(**key, queued_at=timezone.now())
+        except IntegrityError:  # it exists already, perhaps created a moment ago elsewhere
+            sheet = RosterSheet.objects.defer("pdf").filter(**key).first()
+            if sheet is None:
+                continue
+            if sheet.status == "failed":
+                return _requeue(sheet, attempts=0)
+            return sheet_recover(sheet)
+        # The team has changed: its finished sheets of an older ledger head are out of date
+        # for good, and make room for the new one.
+        RosterSheet.objects.filter(
+            team=team, paper=paper, status__in=("done", "failed"),
+            ledger_head__lt=key["ledger_head"],
+        ).delete()  # fmt: skip
+        _enqueue(sheet)
+        return sheet
+    raise RuntimeError(f"The roster sheet of {team} kept vanishing while it was asked for.")
 
 
 def sheet_recover(sheet: RosterSheet) -> RosterSheet:
-    """A sheet whose worker died mid-render (no news for ROSTER_SHEET_STALE_SECONDS) is
-    queued again, or marked failed once it has used its attempts."""
-    if sheet.status != "rendering" or sheet.started_at is None:
-        return sheet
+    """Recovers a sheet no worker is drawing: one whose worker died mid-render (no news for
+    ROSTER_SHEET_STALE_SECONDS) is queued again, or failed once it has used its attempts;
+    one still queued after that long (its message lost, or the broker was down) is sent
+    to the workers again."""
     stale = timezone.now() - datetime.timedelta(seconds=settings.ROSTER_SHEET_STALE_SECONDS)
-    if sheet.started_at >= stale:
+    waiting_since = sheet.started_at if sheet.status == "rendering" else sheet.queued_at
+    if sheet.status not in ("queued", "rendering") or (waiting_since or stale) > stale:
         return sheet
     with transaction.atomic():
         locked = RosterSheet.objects.select_for_update().defer("pdf").get(pk=sheet.pk)
-        if locked.status != "rendering" or locked.started_at >= stale:
-            return locked  # someone else recovered it, or a worker picked it up again
+        since = locked.started_at if locked.status == "rendering" else locked.queued_at
+        if locked.status not in ("queued", "rendering") or (since or stale) > stale:
+            return locked  # someone else recovered it, or a worker picked it up
+        if locked.status == "queued":
+            return _requeue(locked, attempts=locked.attempts)
         if locked.attempts >= RENDER_ATTEMPTS:
             locked.status = "failed"
             locked.reason = (
@@ -91,20 +104,28 @@ def sheet_recover(sheet: RosterSheet) -> RosterSheet:
 
 def _requeue(sheet: RosterSheet, attempts: int) -> RosterSheet:
     updated = RosterSheet.objects.filter(pk=sheet.pk, status=sheet.status).update(
-        status="queued", attempts=attempts, started_at=None
+        status="queued", attempts=attempts, started_at=None, queued_at=timezone.now()
     )
-    sheet.refresh_from_db(fields=["status", "attempts", "started_at", "reason"])
+    sheet.refresh_from_db(fields=["status", "attempts", "started_at", "queued_at", "reason"])
     if updated:
         _enqueue(sheet)
     return sheet
 
 
 def _enqueue(sheet: RosterSheet) -> None:
-    """Sends the render to a worker once the row is committed (a worker must find it)."""
+    """Sends the render to a worker once the row is committed (a worker must find it). If the
+    broker cannot take it, the sheet stays queued and a later look sends it again."""
     from teams.tasks import roster_sheet_render
 
     queue = settings.ROSTER_SHEET_QUEUE
-    transaction.on_commit(lambda: roster_sheet_render.apply_async((sheet.pk,), queue=queue))
+
+    def send() -> None:
+        try:
+            roster_sheet_render.apply_async((sheet.pk,), queue=queue)
+        except Exception:
+            logger.exception("Could not send roster sheet %s to the workers", sheet.pk)
+
+    transaction.on_commit(send)
 
 
 def sheet_render(sheet_id: int) -> None:
@@ -135,9 +156,11 @@ def sheet_render(sheet_id: int) -> None:
 def sheet_fail(sheet_id: int, reason: str, final: bool) -> None:
     """Records why a render failed: for good once it has used its attempts, otherwise the
     sheet waits for its retry."""
+    now = timezone.now()
     RosterSheet.objects.filter(pk=sheet_id).exclude(status="done").update(
         status="failed" if final else "queued",
         reason=reason,
-        finished_at=timezone.now() if final else None,
+        finished_at=now if final else None,
+        queued_at=None if final else now,  # the retry is on its way to the workers
         started_at=None,
     )

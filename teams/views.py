@@ -10,8 +10,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
 from league.league_settings import DICE_SOURCES, LeagueRefused
-from league.models import League
-from league.permissions import current_league, dice_sources, may_adjust
+from league.models import League, Membership
+from league.permissions import current_league, dice_sources, may_adjust, may_view
 from league.selectors import league_get
 from league.services import membership_request
 from rules import models as rules_models
@@ -40,7 +40,9 @@ def _detail(request: HttpRequest, team: Team, status: int = 200, **extra) -> Htt
     )
     context = {"roster": roster(team), "entries": entries, "may_buy": may_buy, **extra}
     context["may_adjust"] = may_adjust(request.user, team)
-    context["league"] = current_league(team)
+    league = current_league(team)
+    # A private league is named only to those who may see it.
+    context["league"] = league if league and may_view(request.user, league) else None
     if may_buy and team.ruleset_version.play == "league":
         context["positions"] = team.race.positions.order_by("order")
         context["staff"] = selectors.purchasables(rules_models.Staff, team.ruleset_version)
@@ -66,7 +68,9 @@ def player_leave_view(request: HttpRequest, pk: int, player: int) -> HttpRespons
     try:
         team = player_leave(team, request.user, member, request.POST.get("how", ""))
     except TeamRefused as refused:
-        return _detail(request, team, status=400, problems=refused.problems)
+        return _detail(
+            request, team, status=400, problems=refused.problems, refused_heading="Not done:"
+        )
     messages.success(request, f"{team.ledger.order_by('-sequence').first().cause}.")
     return redirect("teams:detail", team.pk)
 
@@ -75,28 +79,35 @@ def player_leave_view(request: HttpRequest, pk: int, player: int) -> HttpRespons
 @require_POST
 def team_adjust_view(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
-    player_pk = request.POST.get("player") or None
-    member = team.players.filter(pk=player_pk).first() if player_pk else None
+    player_pk = _whole(request.POST.get("player", ""))
+    member = team.players.filter(pk=player_pk).first() if player_pk > 0 else None
+    treasury = _signed(request.POST.get("treasury", ""))
+    spp = _signed(request.POST.get("spp", ""))
     try:
-        team = team_adjust(
-            team,
-            request.user,
-            request.POST.get("reason", ""),
-            _signed(request.POST.get("treasury", "")),
-            member,
-            _signed(request.POST.get("spp", "")),
-        )
+        bad = [
+            Problem(field, f"{label} must be a whole number, not {request.POST.get(field)!r}.")
+            for field, label, value in (("treasury", "The treasury change", treasury),
+                                        ("spp", "The SPP change", spp))
+            if value is None
+        ]  # fmt: skip
+        if bad:
+            raise TeamRefused(bad)
+        team = team_adjust(team, request.user, request.POST.get("reason", ""), treasury, member,
+                           spp)  # fmt: skip
     except TeamRefused as refused:
-        return _detail(request, team, status=400, problems=refused.problems)
+        return _detail(
+            request, team, status=400, problems=refused.problems, refused_heading="Not adjusted:"
+        )
     messages.success(request, f"Adjusted: {team.ledger.order_by('-sequence').first().cause}.")
     return redirect("teams:detail", team.pk)
 
 
-def _signed(text: str) -> int:
+def _signed(text: str) -> int | None:
+    """A signed whole number ("-10,000" too); blank is 0; None for anything else."""
     try:
         return int((text or "0").strip().replace(",", "") or 0)
     except ValueError:
-        return 0
+        return None
 
 
 @login_required
@@ -110,7 +121,9 @@ def team_buy(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         team = team_purchase(team, request.user, purchase, names)
     except TeamRefused as refused:
-        return _detail(request, team, status=400, problems=refused.problems)
+        return _detail(
+            request, team, status=400, problems=refused.problems, refused_heading="Not bought:"
+        )
     messages.success(request, f"{team.ledger.order_by('-sequence').first().cause}.")
     return redirect("teams:detail", team.pk)
 
@@ -269,7 +282,8 @@ def player_improve(request: HttpRequest, pk: int, player: int) -> HttpResponse:
         "problems": problems,
         "sources": dice_sources(team),
     }
-    league = context["league"] = current_league(team)
+    league = current_league(team, Membership.OPEN)
+    league = context["league"] = league if league and may_view(request.user, league) else None
     if league is not None:
         context["dice_rule"] = {c.key: c.explanation for c in DICE_SOURCES}[league.dice_sources]
     return render(request, "teams/player_improve.html", context, status=400 if problems else 200)

@@ -276,3 +276,34 @@ def test_the_league_and_season_answers_make_flat_query_counts(api, commissioner,
     small, large = leagues
     for url in ("/api/leagues/{}/", "/api/leagues/{}/seasons/1/", "/api/leagues/{}/memberships/"):
         assert count(api, url.format(small.pk)) == count(api, url.format(large.pk))
+
+
+def test_a_form_patch_leaves_the_fields_it_does_not_name_alone(api, league, commissioner):
+    api.force_authenticate(commissioner)
+    answer = api.patch(f"/api/leagues/{league.pk}/", {"points_win": 2}, format="multipart")
+    assert answer.status_code == 200
+    league.refresh_from_db()
+    assert (league.points_win, league.public) == (2, True)
+
+
+@pytest.mark.parametrize("body", ["5", '[{"points_win": 2}]', '"public"'])
+def test_a_patch_that_is_not_an_object_is_a_400(api, league, commissioner, body) -> None:
+    api.force_authenticate(commissioner)
+    answer = api.patch(f"/api/leagues/{league.pk}/", body, content_type="application/json")
+    assert answer.status_code == 400
+
+
+def test_a_first_deadline_whose_last_round_falls_after_9999_is_a_400(
+    api, league, commissioner, users
+) -> None:
+    member_teams(league, 3, users)
+    api.force_authenticate(commissioner)
+    answer = api.post(
+        f"/api/leagues/{league.pk}/seasons/",
+        {"format": "round_robin", "first_deadline": "9999-12-30"},
+    )
+    assert answer.status_code == 400
+    assert answer.json() == {
+        "first_deadline": ["The last round's deadline would fall after the year 9999."]
+    }
+    assert not league.seasons.exists()

@@ -191,3 +191,54 @@ def test_the_improve_page_offers_only_the_leagues_dice_source(
     refused = client.post(url, {"source": "entered", "die1": "6", "die2": "6"})
     assert refused.status_code == 400
     assert "let the server roll" in refused.content.decode()
+
+
+def test_a_commissioner_cannot_adjust_his_own_team(league, commissioner, lrb6) -> None:
+    own = orc_team(commissioner, lrb6, "Commissioner's Orcs")
+    membership_decide(membership_request(league, commissioner, own), commissioner, approve=True)
+    with pytest.raises(PermissionDenied, match="not its own coach"):
+        team_adjust(own, commissioner, "A little something for myself", 1_000_000)
+    own.refresh_from_db()
+    assert own.treasury == 70_000
+
+
+def test_the_roster_page_refuses_adjustment_numbers_it_cannot_read(
+    client, member, commissioner
+) -> None:
+    client.force_login(commissioner)
+    page = client.post(
+        f"/teams/{member.pk}/adjust/",
+        {"reason": "Prize", "treasury": "10k", "player": "abc", "spp": "2"},
+    )
+    assert page.status_code == 400
+    assert "The treasury change must be a whole number, not &#x27;10k&#x27;." in (
+        page.content.decode()
+    )
+    member.refresh_from_db()
+    assert member.treasury == 70_000
+
+
+def test_a_private_league_is_not_named_on_the_team_page_to_outsiders(
+    client, coach, commissioner, lrb6, rival
+) -> None:
+    team = orc_team(coach, lrb6, "Hidden Orcs")
+    private = league_create(commissioner, "Secret Society", lrb6, public=False)
+    membership_decide(membership_request(private, coach, team), commissioner, approve=True)
+    assert "Secret Society" not in client.get(f"/teams/{team.pk}/").content.decode()
+    client.force_login(rival)
+    assert "Secret Society" not in client.get(f"/teams/{team.pk}/").content.decode()
+    client.force_login(coach)
+    assert "Secret Society" in client.get(f"/teams/{team.pk}/").content.decode()
+
+
+def test_a_team_waiting_to_join_already_follows_the_leagues_dice(
+    league, commissioner, coach, team, lrb6
+) -> None:
+    league_update(league, commissioner, {"dice_sources": "rolled"})
+    membership_request(league, coach, team)
+    staff = get_user_model().objects.create_user("ref2", password="whistle-2", is_staff=True)
+    player = team.players.get(number=1)
+    team_adjust(team, staff, "SPP", 0, player, 6)
+    player.refresh_from_db()
+    with pytest.raises(TeamRefused, match="has the server roll every die"):
+        improvement_roll(team, coach, player, (6, 6))

@@ -364,3 +364,45 @@ def test_an_anonymous_visitor_may_preview_but_must_log_in_to_render(client, team
     assert page.status_code == 302
     assert page["Location"].startswith("/accounts/login/")
     assert not RosterSheet.objects.exists()
+
+
+def test_a_sheet_whose_message_was_lost_is_sent_again_after_the_stale_time(
+    team, renders, settings, django_capture_on_commit_callbacks
+) -> None:
+    settings.ROSTER_SHEET_STALE_SECONDS = 120
+    with django_capture_on_commit_callbacks(execute=False):
+        sheet = sheet_request(team, "a4")  # its message never reaches a worker
+    assert sheet_find(team, "a4").status == "queued"
+    RosterSheet.objects.filter(pk=sheet.pk).update(
+        queued_at=timezone.now() - datetime.timedelta(seconds=121)
+    )
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        sheet_find(team, "a4")
+    assert len(callbacks) == 1
+    sheet.refresh_from_db()
+    assert (sheet.status, renders.count) == ("done", 1)
+
+
+def test_a_broker_that_refuses_the_message_leaves_the_sheet_queued_without_an_error(
+    team, monkeypatch, django_capture_on_commit_callbacks, caplog
+) -> None:
+    from teams.tasks import roster_sheet_render
+
+    def broker_down(*args, **kwargs):
+        raise ConnectionRefusedError("Redis is down")
+
+    monkeypatch.setattr(roster_sheet_render, "apply_async", broker_down)
+    sheet = ask(team, "a4", django_capture_on_commit_callbacks)
+    assert sheet.status == "queued"
+    assert f"Could not send roster sheet {sheet.pk} to the workers" in caplog.text
+
+
+def test_a_request_never_deletes_a_sheet_of_a_newer_ledger_head(
+    team, renders, django_capture_on_commit_callbacks
+) -> None:
+    key = sheets.sheet_key(team, "a4")
+    newer = RosterSheet.objects.create(
+        **{**key, "ledger_head": key["ledger_head"] + 1}, status="done", pdf=b"%PDF-newer"
+    )
+    ask(team, "a4", django_capture_on_commit_callbacks)
+    assert RosterSheet.objects.filter(pk=newer.pk).exists()
