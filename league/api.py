@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.routers import SimpleRouter
 from rest_framework.views import APIView
+
+
+def refusal(problems: Iterable) -> ValidationError:
+    """A refusal's problems (field and message) as an HTTP 400 keyed by field."""
+    by_field: dict[str, list[str]] = {}
+    for problem in problems:
+        by_field.setdefault(problem.field, []).append(problem.message)
+    return ValidationError(by_field)
+
 
 # Later features register their viewsets here (rulesets, teams, leagues, matches).
 router = SimpleRouter(trailing_slash=True)

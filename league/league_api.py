@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, viewsets
@@ -16,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league import selectors
+from league.api import refusal
 from league.league_serializers import (
     ArrangeSerializer,
     FixtureSerializer,
@@ -34,7 +34,7 @@ from league.permissions import is_commissioner
 from league.seasons import fixture_arrange, fixture_forfeit, fixture_reschedule, season_start
 from league.services import (
     SETTING_FIELDS,
-    commissioner_add,
+    commissioner_add_by_name,
     league_create,
     league_settings,
     league_update,
@@ -67,10 +67,7 @@ class ForfeitBody(serializers.Serializer):
 
 
 def _refusal(refused: LeagueRefused) -> ValidationError:
-    problems: dict[str, list[str]] = {}
-    for problem in refused.problems:
-        problems.setdefault(problem.field, []).append(problem.message)
-    return ValidationError(problems)
+    return refusal(refused.problems)
 
 
 def _valid(serializer_class, data) -> dict:
@@ -148,11 +145,8 @@ class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def commissioners(self, request: Request, pk=None) -> Response:
         league = self._league(pk)
         username = _valid(UsernameBody, request.data)["username"]
-        user = get_user_model().objects.filter(username=username).first()
         try:
-            if user is None:
-                raise LeagueRefused([Problem("username", f"There is no coach {username!r}.")])
-            commissioner_add(league, request.user, user)
+            commissioner_add_by_name(league, request.user, username)
         except LeagueRefused as refused:
             raise _refusal(refused) from None
         return self._answer(league, status=201)
@@ -306,10 +300,8 @@ class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def fixture_forfeit(self, request: Request, pk=None, fixture=None) -> Response:
         row = self._fixture(pk, fixture)
         team_pk = _valid(ForfeitBody, request.data)["forfeited_by"]
-        team = row.home if team_pk == row.home_id else row.away if team_pk == row.away_id else None
+        team = Team.objects.filter(pk=team_pk).first()
         try:
-            if team is None:
-                raise LeagueRefused([Problem("forfeited_by", f"Team {team_pk} is not in {row}.")])
             row = fixture_forfeit(row, request.user, team)
         except LeagueRefused as refused:
             raise _refusal(refused) from None

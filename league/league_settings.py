@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from rules.engine.team_building import Problem  # a field and the rule it breaks
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -64,12 +66,6 @@ REPORTS_APPLY = (
 POINTS_RANGE = range(-5, 11)
 BONUS_RANGE = range(0, 11)  # 0: no bonus
 FORFEIT_TOUCHDOWNS_RANGE = range(0, 11)
-
-
-@dataclass(frozen=True)
-class Problem:
-    field: str
-    message: str
 
 
 class LeagueRefused(Exception):

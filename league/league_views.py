@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -32,7 +31,7 @@ from league.seasons import (
     season_start,
 )
 from league.services import (
-    commissioner_add,
+    commissioner_add_by_name,
     league_create,
     league_update,
     membership_decide,
@@ -215,12 +214,8 @@ def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def commissioner_add_view(request: HttpRequest, pk: int) -> HttpResponse:
     league = selectors.league_get(pk, request.user)
-    username = request.POST.get("username", "").strip()
-    user = get_user_model().objects.filter(username=username).first()
     try:
-        if user is None:
-            raise LeagueRefused([Problem("username", f"There is no coach called {username!r}.")])
-        commissioner_add(league, request.user, user)
+        user = commissioner_add_by_name(league, request.user, request.POST.get("username", "")).user
     except LeagueRefused as refused:
         return _dashboard(request, league, status=400, problems=refused.problems)
     messages.success(request, f"{user.username} is now a commissioner of {league.name}.")
@@ -316,11 +311,8 @@ def fixture_reschedule_view(request: HttpRequest, pk: int, fixture: int) -> Http
 @require_POST
 def fixture_forfeit_view(request: HttpRequest, pk: int, fixture: int) -> HttpResponse:
     league, row = _fixture(request, pk, fixture)
-    chosen = _whole(request.POST.get("forfeited_by", ""))
-    team = row.home if chosen == row.home_id else row.away if chosen == row.away_id else None
+    team = Team.objects.filter(pk=_whole(request.POST.get("forfeited_by", ""))).first()
     try:
-        if team is None:
-            raise LeagueRefused([Problem("forfeited_by", "Choose the team that forfeits.")])
         row = fixture_forfeit(row, request.user, team)
     except LeagueRefused as refused:
         return _season(request, league, row.season, status=400, problems=refused.problems)

@@ -175,9 +175,11 @@ def fixture_reschedule(fixture: Fixture, actor, deadline: datetime.date | None, 
 
 
 @transaction.atomic
-def fixture_forfeit(fixture: Fixture, actor, forfeited_by: Team) -> Fixture:
+def fixture_forfeit(fixture: Fixture, actor, forfeited_by: Team | None) -> Fixture:
     """Records a forfeit with the league's forfeit score, the other team winning."""
     fixture = _open_fixture(fixture, actor, "record forfeits")
+    if forfeited_by is None:
+        raise LeagueRefused([Problem("forfeited_by", "Choose the team that forfeits.")])
     if forfeited_by.pk not in (fixture.home_id, fixture.away_id):
         raise LeagueRefused([Problem("forfeited_by", f"{forfeited_by.name} is not in {fixture}.")])
     league = fixture.season.league

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -94,6 +95,15 @@ def _detail_problems(changes: Mapping[str, object]) -> list[Problem]:
     if "name" in changes and len(str(changes["name"]).strip()) > 80:
         return [Problem("name", "A league's name has at most 80 characters.")]
     return []
+
+
+def commissioner_add_by_name(league: League, actor, username: str) -> Commissioner:
+    """Adds the coach with this user name (the pages and the API name coaches so)."""
+    username = username.strip()
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise LeagueRefused([Problem("username", f"There is no coach called {username!r}.")])
+    return commissioner_add(league, actor, user)
 
 
 @transaction.atomic

@@ -12,6 +12,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from league.api import refusal
 from rules import selectors
 from rules.engine.purchases import KINDS, Purchase
 from rules.engine.team_building import TeamRefused
@@ -155,10 +156,7 @@ class ImprovementSerializer(serializers.ModelSerializer):
 
 
 def _refusal(refused: TeamRefused) -> ValidationError:
-    problems: dict[str, list[str]] = {}
-    for problem in refused.problems:
-        problems.setdefault(problem.field, []).append(problem.message)
-    return ValidationError(problems)
+    return refusal(refused.problems)
 
 
 class TeamViewSet(RosterSheetActions, mixins.ListModelMixin, viewsets.GenericViewSet):

@@ -23,6 +23,7 @@ from rules import selectors
 from rules.engine.team_building import may_have
 from teams.models import Team
 from teams.roster import Roster, roster
+from teams.services import ledger_head
 
 # Relative URLs in a sheet resolve against this made-up origin (.invalid never resolves);
 # the fetcher maps it to the static files and refuses everything else.
@@ -77,7 +78,6 @@ def staff_lines(team: Team) -> list[StaffLine]:
 
 def sheet_context(team: Team, paper: str, sheet: Roster | None = None) -> dict:
     sheet = sheet or roster(team)
-    head = team.ledger.order_by("-sequence").values_list("sequence", flat=True).first() or 0
     on_roster = sum(row.player.status in ON_ROSTER for row in sheet.rows)
     # Blank numbered lines up to the roster limit, for hires written in by hand.
     most = team.ruleset_version.team_creation.get("max_players", 16)
@@ -90,7 +90,7 @@ def sheet_context(team: Team, paper: str, sheet: Roster | None = None) -> dict:
         "paper_name": PAPERS[paper],
         "staff_lines": staff_lines(team) if sheet.value is not None else [],
         "fan_factor_price": team.ruleset_version.team_creation.get("fan_factor_price", 10_000),
-        "ledger_head": head,
+        "ledger_head": ledger_head(team),
         "printed": timezone.localdate(),
         "template_version": template_version(),
     }

@@ -90,6 +90,11 @@ def _persist(team: Team, state: ledger.TeamState) -> None:
     Player.objects.bulk_update(changed, fields)
 
 
+def ledger_head(team: Team) -> int:
+    """The sequence of the team's latest ledger entry (0 before any)."""
+    return team.ledger.order_by("-sequence").values_list("sequence", flat=True).first() or 0
+
+
 @transaction.atomic
 def entry_append(
     team: Team,
@@ -107,10 +112,9 @@ def entry_append(
     """
     team = Team.objects.select_for_update().get(pk=team.pk)
     state = ledger.replay(deltas, state_of(team) if before is None else before)
-    last = team.ledger.order_by("-sequence").values_list("sequence", flat=True).first()
     entry = LedgerEntry.objects.create(
         team=team,
-        sequence=(last or 0) + 1,
+        sequence=ledger_head(team) + 1,
         kind=kind,
         cause=cause,
         actor=actor if getattr(actor, "is_authenticated", False) else None,

@@ -3,11 +3,7 @@ render and answers its status; GET answers the status while a worker draws it, t
 
 from __future__ import annotations
 
-import io
-
-from django.http import FileResponse
 from django.urls import reverse
-from django.utils.text import slugify
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
@@ -18,6 +14,7 @@ from rest_framework.response import Response
 
 from teams.models import RosterSheet
 from teams.roster_sheet import PAPERS
+from teams.sheet_views import pdf_response
 from teams.sheets import sheet_find, sheet_request
 
 
@@ -79,11 +76,4 @@ class RosterSheetActions:
         if sheet.status != "done":
             status = 200 if sheet.status == "failed" else 202
             return Response(SheetStatusSerializer(sheet).data, status=status)
-        pdf = RosterSheet.objects.values_list("pdf", flat=True).get(pk=sheet.pk)
-        name = f"{slugify(team.name)}-roster-{paper}.pdf"
-        return FileResponse(
-            io.BytesIO(bytes(pdf)),
-            as_attachment=True,
-            filename=name,
-            content_type="application/pdf",
-        )
+        return pdf_response(sheet)

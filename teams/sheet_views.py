@@ -52,18 +52,21 @@ def sheet_progress(request: HttpRequest, pk: int, sheet: int) -> HttpResponse:
     return render(request, "teams/sheet_progress.html", context)
 
 
+def pdf_response(sheet: RosterSheet) -> FileResponse:
+    """The finished sheet as a download named after the team and the paper."""
+    pdf = RosterSheet.objects.values_list("pdf", flat=True).get(pk=sheet.pk)
+    name = f"{slugify(sheet.team.name)}-roster-{sheet.paper}.pdf"
+    return FileResponse(
+        io.BytesIO(bytes(pdf)), as_attachment=True, filename=name, content_type="application/pdf"
+    )
+
+
 @require_safe
 def sheet_pdf_download(request: HttpRequest, pk: int, sheet: int) -> HttpResponse:
-    row = get_object_or_404(RosterSheet.objects.select_related("team"), pk=sheet, team_id=pk)
+    row = _sheet(pk, sheet)
     if row.status != "done":
         return redirect("teams:sheet", pk, row.pk)
-    name = f"{slugify(row.team.name)}-roster-{row.paper}.pdf"
-    return FileResponse(
-        io.BytesIO(bytes(row.pdf)),
-        as_attachment=True,
-        filename=name,
-        content_type="application/pdf",
-    )
+    return pdf_response(row)
 
 
 @require_safe

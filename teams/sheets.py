@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from teams.models import RosterSheet, Team
 from teams.roster_sheet import PAPERS, sheet_html, sheet_pdf, template_version
+from teams.services import ledger_head
 
 logger = logging.getLogger(__name__)
 
@@ -32,10 +33,9 @@ class PaperRefused(ValueError):
 def sheet_key(team: Team, paper: str) -> dict:
     if paper not in PAPERS:
         raise PaperRefused(f"Paper is a4 or letter, not {paper!r}.")
-    head = team.ledger.order_by("-sequence").values_list("sequence", flat=True).first() or 0
     return {
         "team": team,
-        "ledger_head": head,
+        "ledger_head": ledger_head(team),
         "template_version": template_version(),
         "paper": paper,
         "ruleset_version_id": team.ruleset_version_id,

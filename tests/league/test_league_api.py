@@ -156,7 +156,7 @@ def test_a_commissioner_adds_a_commissioner(api, league, commissioner, coach) ->
     assert answer.json()["commissioners"] == ["nuffle", "varag"]
     missing = api.post(f"/api/leagues/{league.pk}/commissioners/", {"username": "nobody"})
     assert missing.status_code == 400
-    assert missing.json() == {"username": ["There is no coach 'nobody'."]}
+    assert missing.json() == {"username": ["There is no coach called 'nobody'."]}
 
 
 def test_seasons_rounds_and_fixtures_beneath_a_league(api, league, commissioner, users) -> None:
