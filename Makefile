@@ -26,6 +26,7 @@ lint: setup
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) manage.py makemigrations --check --dry-run
+	$(VENV)/bin/lint-imports
 
 test: lint
 	$(PY) -m pytest

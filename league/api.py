@@ -1,90 +1,308 @@
-"""The API's front door: its root, token exchange and the signed-in coach."""
+"""API for leagues under /api/leagues/: the league and its settings, commissioners,
+membership, and seasons with their rounds and fixtures beneath it. The same services as the
+pages, so the same checks and messages; a refusal is HTTP 400 naming the field."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping
 
-from django.contrib.auth import get_user_model
+from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers
-from rest_framework.authtoken.models import Token
-from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework import mixins, serializers, viewsets
+from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
-from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.reverse import reverse
-from rest_framework.routers import SimpleRouter
-from rest_framework.views import APIView
+
+from league import selectors
+from league.models import Fixture, League, Membership, Season
+from league.permissions import is_commissioner
+from league.seasons import fixture_arrange, fixture_forfeit, fixture_reschedule, season_start
+from league.serializers import (
+    ArrangeSerializer,
+    FixtureSerializer,
+    LeagueChangeSerializer,
+    LeagueCreateSerializer,
+    LeagueSerializer,
+    LeagueSummarySerializer,
+    MembershipSerializer,
+    RescheduleSerializer,
+    SeasonSerializer,
+    SeasonStartSerializer,
+)
+from league.services import (
+    SETTING_FIELDS,
+    commissioner_add_by_name,
+    league_create,
+    league_settings,
+    league_update,
+    membership_decide,
+    membership_end,
+    membership_request,
+)
+from league.setting_checks import LeagueRefused, Problem
+from rules.plumbing.refusals import refusal
+from rules.selectors import version_get
+from teams.models import Team
 
 
-def refusal(problems: Iterable) -> ValidationError:
-    """A refusal's problems (field and message) as an HTTP 400 keyed by field."""
-    by_field: dict[str, list[str]] = {}
-    for problem in problems:
-        by_field.setdefault(problem.field, []).append(problem.message)
-    return ValidationError(by_field)
+class TeamBody(serializers.Serializer):
+    team = serializers.IntegerField()
 
 
-# Later features register their viewsets here (rulesets, teams, leagues, matches).
-router = SimpleRouter(trailing_slash=True)
-
-FIXED_LINKS = {
-    "schema": "api-schema",
-    "docs": "api-docs",
-    "auth-token": "api-auth-token",
-    "me": "api-me",
-}
+class UsernameBody(serializers.Serializer):
+    username = serializers.CharField()
 
 
-class ApiRootView(APIView):
-    permission_classes = [AllowAny]
+class ReasonBody(serializers.Serializer):
+    reason = serializers.CharField(required=False, default="", allow_blank=True)
 
+
+class EndBody(ReasonBody):
+    how = serializers.ChoiceField(choices=["left", "retired"])
+
+
+class ForfeitBody(serializers.Serializer):
+    forfeited_by = serializers.IntegerField(help_text="The team that forfeits.")
+
+
+def _refusal(refused: LeagueRefused) -> ValidationError:
+    return refusal(refused.problems)
+
+
+def _valid(serializer_class, data) -> dict:
+    body = serializer_class(data=data)
+    body.is_valid(raise_exception=True)
+    return dict(body.validated_data)
+
+
+class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    serializer_class = LeagueSummarySerializer
+    queryset = League.objects.none()
+
+    def get_queryset(self):
+        return selectors.visible_leagues(self.request.user)
+
+    def _league(self, pk) -> League:
+        try:
+            return selectors.league_get(int(pk), self.request.user)
+        except (TypeError, ValueError):
+            raise ValidationError({"id": ["A league's id is a number."]}) from None
+
+    def _answer(self, league: League, status: int = 200) -> Response:
+        season = selectors.current_season(league)
+        body = {
+            "league": league,
+            "commissioners": [user.username for user in selectors.commissioners(league)],
+            "settings": league_settings(league),
+            "members": selectors.memberships(league, ("approved",)),
+            "current_season": season.number if season else None,
+        }
+        return Response(LeagueSerializer(body).data, status=status)
+
+    @extend_schema(request=LeagueCreateSerializer, responses={201: LeagueSerializer})
+    def create(self, request: Request) -> Response:
+        body = _valid(LeagueCreateSerializer, request.data)
+        version = version_get(body.pop("ruleset"), body.pop("version", None))
+        settings = {key: body.pop(key) for key in list(body) if key in SETTING_FIELDS}
+        try:
+            league = league_create(
+                request.user,
+                body["name"],
+                version,
+                body.get("description", ""),
+                body["public"],
+                **settings,
+            )
+        except LeagueRefused as refused:
+            raise _refusal(refused) from None
+        return self._answer(league, status=201)
+
+    @extend_schema(responses=LeagueSerializer)
+    def retrieve(self, request: Request, pk=None) -> Response:
+        return self._answer(self._league(pk))
+
+    @extend_schema(request=LeagueChangeSerializer, responses=LeagueSerializer)
+    def partial_update(self, request: Request, pk=None) -> Response:
+        league = self._league(pk)
+        if not isinstance(request.data, Mapping):
+            raise ValidationError({"non_field_errors": ["Send an object of settings to change."]})
+        unknown = sorted(set(request.data) - set(LeagueChangeSerializer().fields))
+        if unknown:
+            raise ValidationError({key: [f"{key!r} cannot be changed here."] for key in unknown})
+        # partial: a field left out is left alone (a form body would otherwise read an absent
+        # "public" as false).
+        body = LeagueChangeSerializer(data=request.data, partial=True)
+        body.is_valid(raise_exception=True)
+        try:
+            league = league_update(league, request.user, dict(body.validated_data))
+        except LeagueRefused as refused:
+            raise _refusal(refused) from None
+        return self._answer(league)
+
+    @extend_schema(request=UsernameBody, responses={201: LeagueSerializer})
+    @action(detail=True, methods=["post"])
+    def commissioners(self, request: Request, pk=None) -> Response:
+        league = self._league(pk)
+        username = _valid(UsernameBody, request.data)["username"]
+        try:
+            commissioner_add_by_name(league, request.user, username)
+        except LeagueRefused as refused:
+            raise _refusal(refused) from None
+        return self._answer(league, status=201)
+
+    @extend_schema(methods=["get"], responses=MembershipSerializer(many=True))
+    @extend_schema(methods=["post"], request=TeamBody, responses={201: MembershipSerializer})
+    @action(detail=True, methods=["get", "post"])
+    def memberships(self, request: Request, pk=None) -> Response:
+        """Every membership (a commissioner's view) or the approved ones and your own; POST
+        asks to enter one of your teams."""
+        league = self._league(pk)
+        if request.method == "GET":
+            rows = selectors.memberships(league, tuple(dict(Membership.STATUSES)))
+            if not is_commissioner(request.user, league):
+                mine = getattr(request.user, "pk", None)
+                rows = [
+                    row for row in rows if row.status == "approved" or row.team.coach_id == mine
+                ]
+            return Response(MembershipSerializer(rows, many=True).data)
+        team = get_object_or_404(Team, pk=_valid(TeamBody, request.data)["team"])
+        try:
+            row = membership_request(league, request.user, team)
+        except LeagueRefused as refused:
+            raise _refusal(refused) from None
+        return Response(MembershipSerializer(row).data, status=201)
+
+    def _membership_decide(self, pk, membership, approve: bool) -> Response:
+        league = self._league(pk)
+        row = get_object_or_404(league.memberships, pk=membership)
+        reason = _valid(ReasonBody, self.request.data)["reason"]
+        try:
+            row = membership_decide(row, self.request.user, approve, reason)
+        except LeagueRefused as refused:
+            raise _refusal(refused) from None
+        return Response(MembershipSerializer(row).data)
+
+    @extend_schema(request=ReasonBody, responses=MembershipSerializer)
+    @action(detail=True, methods=["post"], url_path=r"memberships/(?P<membership>\d+)/approve")
+    def membership_approve(self, request: Request, pk=None, membership=None) -> Response:
+        return self._membership_decide(pk, membership, approve=True)
+
+    @extend_schema(request=ReasonBody, responses=MembershipSerializer)
+    @action(detail=True, methods=["post"], url_path=r"memberships/(?P<membership>\d+)/refuse")
+    def membership_refuse(self, request: Request, pk=None, membership=None) -> Response:
+        return self._membership_decide(pk, membership, approve=False)
+
+    @extend_schema(request=EndBody, responses=MembershipSerializer)
+    @action(detail=True, methods=["post"], url_path=r"memberships/(?P<membership>\d+)/end")
+    def membership_end(self, request: Request, pk=None, membership=None) -> Response:
+        """The team leaves (how: left) or is retired (how: retired); it keeps its history."""
+        league = self._league(pk)
+        row = get_object_or_404(league.memberships, pk=membership)
+        body = _valid(EndBody, request.data)
+        try:
+            row = membership_end(row, request.user, body["how"], body["reason"])
+        except LeagueRefused as refused:
+            raise _refusal(refused) from None
+        return Response(MembershipSerializer(row).data)
+
+    def _season_answer(self, season: Season, status: int = 200) -> Response:
+        season = Season.objects.prefetch_related("teams").get(pk=season.pk)
+        context = {"rounds": selectors.season_rounds(season)}
+        return Response(SeasonSerializer(season, context=context).data, status=status)
+
+    @extend_schema(methods=["get"], responses=SeasonSerializer(many=True))
     @extend_schema(
-        summary="Links to every part of the API",
-        responses={200: {"type": "object", "additionalProperties": {"type": "string"}}},
+        methods=["post"], request=SeasonStartSerializer, responses={201: SeasonSerializer}
     )
-    def get(self, request: Request) -> Response:
-        links = {key: reverse(name, request=request) for key, name in FIXED_LINKS.items()}
-        for prefix, _viewset, basename in router.registry:
-            links[prefix] = reverse(f"{basename}-list", request=request)
-        return Response(links)
+    @action(detail=True, methods=["get", "post"])
+    def seasons(self, request: Request, pk=None) -> Response:
+        """The league's seasons, newest first; POST (a commissioner) ends the current season
+        and starts the next with every member team as it is."""
+        league = self._league(pk)
+        if request.method == "GET":
+            rows = [
+                {
+                    "number": s.number,
+                    "name": s.name,
+                    "format": s.format,
+                    "started_at": s.started_at,
+                    "finished_at": s.finished_at,
+                    "teams": s.team_count,
+                    "rounds": s.round_count,
+                }
+                for s in selectors.season_list(league)
+            ]
+            return Response(rows)
+        body = _valid(SeasonStartSerializer, request.data)
+        try:
+            season = season_start(
+                league,
+                request.user,
+                body["format"],
+                body["name"],
+                body["first_deadline"],
+                body["days_between_rounds"],
+            )
+        except LeagueRefused as refused:
+            raise _refusal(refused) from None
+        return self._season_answer(season, status=201)
 
+    @extend_schema(responses=SeasonSerializer)
+    @action(detail=True, methods=["get"], url_path=r"seasons/(?P<number>\d+)")
+    def season(self, request: Request, pk=None, number=None) -> Response:
+        league = self._league(pk)
+        return self._season_answer(selectors.season_get(league, int(number)))
 
-class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField(read_only=True)
+    @extend_schema(request=ArrangeSerializer, responses={201: FixtureSerializer})
+    @action(detail=True, methods=["post"], url_path=r"seasons/(?P<number>\d+)/fixtures")
+    def season_fixtures(self, request: Request, pk=None, number=None) -> Response:
+        """Open play: arrange a match between two member teams."""
+        league = self._league(pk)
+        season = selectors.season_get(league, int(number))
+        body = _valid(ArrangeSerializer, request.data)
+        teams = Team.objects.in_bulk([body["home"], body["away"]])
+        problems = [
+            Problem(side, f"There is no team {body[side]}.")
+            for side in ("home", "away")
+            if body[side] not in teams
+        ]
+        try:
+            if problems:
+                raise LeagueRefused(problems)
+            fixture = fixture_arrange(
+                season, request.user, teams[body["home"]], teams[body["away"]], body["deadline"]
+            )
+        except LeagueRefused as refused:
+            raise _refusal(refused) from None
+        return Response(FixtureSerializer(fixture).data, status=201)
 
+    def _fixture(self, pk, fixture) -> Fixture:
+        league = self._league(pk)
+        related = ("round", "home", "away", "season")
+        return get_object_or_404(
+            Fixture.objects.select_related(*related), pk=fixture, season__league=league
+        )
 
-class ObtainTokenView(APIView):
-    """Exchanges a username and password for the coach's API token."""
+    @extend_schema(request=RescheduleSerializer, responses=FixtureSerializer)
+    @action(detail=True, methods=["post"], url_path=r"fixtures/(?P<fixture>\d+)/reschedule")
+    def fixture_reschedule(self, request: Request, pk=None, fixture=None) -> Response:
+        row = self._fixture(pk, fixture)
+        body = _valid(RescheduleSerializer, request.data)
+        try:
+            row = fixture_reschedule(row, request.user, body["deadline"], body["reason"])
+        except LeagueRefused as refused:
+            raise _refusal(refused) from None
+        return Response(FixtureSerializer(row).data)
 
-    permission_classes = [AllowAny]
-    authentication_classes: list[type] = []
-
-    @extend_schema(
-        summary="Exchange a username and password for an API token",
-        request=AuthTokenSerializer,
-        responses={200: TokenSerializer},
-    )
-    def post(self, request: Request) -> Response:
-        credentials = AuthTokenSerializer(data=request.data, context={"request": request})
-        credentials.is_valid(raise_exception=True)
-        token, _created = Token.objects.get_or_create(user=credentials.validated_data["user"])
-        return Response({"token": token.key})
-
-
-class CoachSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = get_user_model()
-        fields = ["id", "username", "email", "date_joined"]
-        read_only_fields = fields
-
-
-class MeView(APIView):
-    """The coach the request is authenticated as."""
-
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(summary="The signed-in coach", responses={200: CoachSerializer})
-    def get(self, request: Request) -> Response:
-        return Response(CoachSerializer(request.user).data)
+    @extend_schema(request=ForfeitBody, responses=FixtureSerializer)
+    @action(detail=True, methods=["post"], url_path=r"fixtures/(?P<fixture>\d+)/forfeit")
+    def fixture_forfeit(self, request: Request, pk=None, fixture=None) -> Response:
+        row = self._fixture(pk, fixture)
+        team_pk = _valid(ForfeitBody, request.data)["forfeited_by"]
+        team = Team.objects.filter(pk=team_pk).first()
+        try:
+            row = fixture_forfeit(row, request.user, team)
+        except LeagueRefused as refused:
+            raise _refusal(refused) from None
+        return Response(FixtureSerializer(row).data)

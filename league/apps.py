@@ -2,6 +2,14 @@ from django.apps import AppConfig
 
 
 class LeagueConfig(AppConfig):
-    """Coaches (users) and, later, leagues, seasons, schedules and standings."""
+    """Leagues: commissioners, membership, seasons, fixtures and, later, standings."""
 
     name = "league"
+
+    def ready(self) -> None:
+        # Teams asks what a team's league says (dice, adjustments, entering) through a seam
+        # it owns; the answers are filled here, so teams never imports leagues.
+        from league.for_teams import LeagueAnswers
+        from teams.seams import leagues
+
+        leagues.fill(LeagueAnswers())

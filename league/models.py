@@ -1,4 +1,4 @@
-"""Coaches, and the leagues they play in: commissioners, membership, seasons, rounds and
+"""The leagues coaches play in: commissioners, membership, seasons, rounds and
 fixtures. A league is perpetual: teams join whenever and carry everything they are from one
 season to the next, so nothing here copies or changes a team."""
 
@@ -7,14 +7,9 @@ from __future__ import annotations
 import datetime
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractUser
 from django.db import models
 
-from league.league_settings import DEFAULT_TIE_BREAKERS, DICE_SOURCES, REPORTS_APPLY
-
-
-class User(AbstractUser):
-    """A coach. Every user of Dugout is a coach; commissioners are coaches with a league."""
+from league.setting_checks import DEFAULT_TIE_BREAKERS, DICE_SOURCES, REPORTS_APPLY
 
 
 def _default_tie_breakers() -> list[str]:
@@ -38,7 +33,7 @@ class League(models.Model):
         through_fields=("league", "user"),
         related_name="commissioned_leagues",
     )
-    # League settings (league.league_settings explains and checks each one).
+    # League settings (league.setting_checks explains and checks each one).
     points_win = models.SmallIntegerField(default=3)
     points_draw = models.SmallIntegerField(default=1)
     points_loss = models.SmallIntegerField(default=0)

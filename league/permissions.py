@@ -35,7 +35,9 @@ def may_view(user, league: League) -> bool:
 def current_league(team, statuses: tuple[str, ...] = ("approved",)) -> League | None:
     """The league the team plays in now (or, with "pending", is waiting to join), if any."""
     membership = (
-        Membership.objects.select_related("league").filter(team=team, status__in=statuses).first()
+        Membership.objects.select_related("league__ruleset_version__ruleset")
+        .filter(team=team, status__in=statuses)
+        .first()
     )
     return membership.league if membership else None
 
@@ -49,11 +51,3 @@ def may_adjust(user, team) -> bool:
         return False
     league = current_league(team)
     return league is not None and is_commissioner(user, league)
-
-
-def dice_sources(team) -> tuple[str, ...]:
-    """Where this team's dice may come from: the choice of the league it plays in or is
-    waiting to join, or both outside a league."""
-    league = current_league(team, Membership.OPEN)
-    choice = league.dice_sources if league else "both"
-    return ("entered", "rolled") if choice == "both" else (choice,)

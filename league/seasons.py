@@ -13,10 +13,10 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
-from league.league_settings import LeagueRefused, Problem
 from league.models import Fixture, League, Membership, Round, Season
 from league.permissions import is_commissioner, require_commissioner
 from league.round_robin import round_robin
+from league.setting_checks import LeagueRefused, Problem
 from teams.models import Team
 
 DAYS_BETWEEN_ROUNDS = range(1, 61)

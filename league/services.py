@@ -11,10 +11,11 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from league.league_settings import LeagueRefused, Problem, settings_problems
 from league.models import Commissioner, League, Membership
 from league.permissions import is_commissioner, require_commissioner
+from league.setting_checks import LeagueRefused, Problem, settings_problems
 from rules.models import RulesetVersion
+from rules.plumbing.people import require_coach_or_staff
 from teams.models import Team
 
 SETTING_FIELDS = (
@@ -117,8 +118,8 @@ def commissioner_add(league: League, actor, user) -> Commissioner:
 @transaction.atomic
 def membership_request(league: League, actor, team: Team) -> Membership:
     """The team's coach asks to enter it; a commissioner then approves or refuses."""
-    if not (getattr(actor, "is_staff", False) or team.coach_id == getattr(actor, "pk", None)):
-        raise PermissionDenied(f"Only {team.name}'s coach may enter it into a league.")
+    refusal = f"Only {team.name}'s coach may enter it into a league."
+    require_coach_or_staff(actor, team.coach_id, refusal)
     team = Team.objects.select_for_update().get(pk=team.pk)
     problems = []
     if team.ruleset_version_id != league.ruleset_version_id:

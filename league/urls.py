@@ -1,49 +1,24 @@
-from django.contrib import admin
-from django.contrib.auth import views as auth_views
-from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from django.urls import path
 
-from league import accounts, api, views
-from league.league_api import LeagueViewSet
-from rules.api import RulesetViewSet
-from teams.api import TeamViewSet
+from league import views
 
-api.router.register("rulesets", RulesetViewSet, basename="ruleset")
-api.router.register("teams", TeamViewSet, basename="team")
-api.router.register("leagues", LeagueViewSet, basename="league")
-
-account_patterns = [
-    path("signup/", accounts.signup, name="signup"),
-    path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path(
-        "password/",
-        auth_views.PasswordChangeView.as_view(),
-        name="password_change",
-    ),
-    path(
-        "password/done/",
-        auth_views.PasswordChangeDoneView.as_view(),
-        name="password_change_done",
-    ),
-]
-
-api_patterns = [
-    path("", api.ApiRootView.as_view(), name="api-root"),
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("auth/token/", api.ObtainTokenView.as_view(), name="api-auth-token"),
-    path("me/", api.MeView.as_view(), name="api-me"),
-    path("", include(api.router.urls)),
-]
-
+app_name = "leagues"
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("healthz", views.healthz, name="healthz"),
-    path("accounts/", include(account_patterns)),
-    path("rules/", include("rules.urls")),
-    path("teams/", include("teams.urls")),
-    path("leagues/", include("league.league_urls")),
-    path("api/", include(api_patterns)),
-    path("admin/", admin.site.urls),
-]
+    path("", views.league_list, name="list"),
+    path("new/", views.league_new, name="new"),
+    path("<int:pk>/", views.league_detail, name="detail"),
+    path("<int:pk>/enter/", views.league_enter, name="enter"),
+    path("<int:pk>/settings/", views.league_settings_view, name="settings"),
+    path("<int:pk>/dashboard/", views.dashboard, name="dashboard"),
+    path("<int:pk>/commissioners/", views.commissioner_add_view, name="commissioner-add"),
+    path("<int:pk>/memberships/<int:membership>/decide/", views.membership_decide_view,
+         name="membership-decide"),
+    path("<int:pk>/memberships/<int:membership>/end/", views.membership_end_view,
+         name="membership-end"),
+    path("<int:pk>/seasons/new/", views.season_new, name="season-new"),
+    path("<int:pk>/seasons/<int:number>/", views.season_detail, name="season"),
+    path("<int:pk>/seasons/<int:number>/arrange/", views.fixture_arrange_view, name="arrange"),
+    path("<int:pk>/fixtures/<int:fixture>/reschedule/", views.fixture_reschedule_view,
+         name="reschedule"),
+    path("<int:pk>/fixtures/<int:fixture>/forfeit/", views.fixture_forfeit_view, name="forfeit"),
+]  # fmt: skip

@@ -12,15 +12,14 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
+from rules.plumbing.numbers import whole_number
+
 NEW = "new"  # the prefix of the blank row that adds a position
 
 
 def _number(text: str) -> int | str:
-    text = text.strip().replace(",", "")
-    try:
-        return int(text)
-    except ValueError:
-        return text
+    number = whole_number(text, blank=None)
+    return text.strip().replace(",", "") if number is None else number
 
 
 def settings_from_post(

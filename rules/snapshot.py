@@ -8,6 +8,7 @@ from collections import defaultdict
 from rules import models
 from rules.edition import Edition, ExtraDef, SettingDef, StarPlayerDef
 from rules.engine import ruleset as plain
+from rules.engine.team_building import StaffRule, StarRule
 from rules.selectors import in_order, linked_skill_names
 
 
@@ -191,4 +192,19 @@ def _tables(version: models.RulesetVersion) -> tuple[plain.Table, ...]:
             description=table.description,
         )
         for table in tables
+    )
+
+
+def staff_rules_from(edition: Edition) -> tuple[StaffRule, ...]:
+    return tuple(
+        StaffRule(s.key, s.name, s.cost, s.max_quantity, s.eligibility, tuple(s.races),
+                  dict(s.race_costs), s.group)
+        for s in edition.staff
+    )  # fmt: skip
+
+
+def star_rules_from(edition: Edition) -> tuple[StarRule, ...]:
+    return tuple(
+        StarRule(s.name, s.cost, s.eligibility, tuple(s.races), s.kind, s.paired_with)
+        for s in edition.star_players
     )

@@ -10,8 +10,6 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from league.models import Membership
-from league.permissions import current_league, dice_sources
 from rules.engine.advancement import Choices, advancement_value, improvement_choices
 from rules.engine.errors import RulesError
 from rules.engine.experience import improvement_rolls_due
@@ -20,6 +18,7 @@ from rules.engine.team_building import Problem, TeamRefused
 from rules.snapshot import ruleset_snapshot
 from teams.between_matches import require_coach
 from teams.models import ImprovementRoll, Player, Team
+from teams.seams import dice_sources, leagues
 from teams.services import entry_append
 
 SOURCE_REFUSALS = {
@@ -62,10 +61,9 @@ def improvement_roll(
         raise TeamRefused(
             [Problem("player", f"{player.name} has no improvement roll due ({player.spp} SPP).")]
         )
-    allowed = dice_sources(team)
+    league = leagues.answer.league_of(team, actor, waiting=True)
     source = "rolled" if dice is None else "entered"
-    if source not in allowed:
-        league = current_league(team, Membership.OPEN)
+    if source not in dice_sources(league):
         raise TeamRefused([Problem("source", SOURCE_REFUSALS[source].format(league=league))])
     seed = ""
     if dice is None:

@@ -12,10 +12,10 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from league.api import refusal
 from rules import selectors
 from rules.engine.purchases import KINDS, Purchase
 from rules.engine.team_building import TeamRefused
+from rules.plumbing.refusals import refusal
 from rules.snapshot import ruleset_snapshot
 from teams.advancement import improvement_choose, improvement_roll, roll_choices
 from teams.between_matches import player_leave, team_adjust, team_purchase

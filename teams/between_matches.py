@@ -8,13 +8,14 @@ from collections.abc import Sequence
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from league.permissions import may_adjust
 from rules.engine.purchases import Purchase, TeamNow, purchase_price
-from rules.engine.team_building import Problem, TeamRefused, staff_rules_from
+from rules.engine.team_building import Problem, TeamRefused
 from rules.models import Position
-from rules.snapshot import edition_ruleset, ruleset_snapshot, stored_edition
+from rules.plumbing.people import require_coach_or_staff
+from rules.snapshot import edition_ruleset, ruleset_snapshot, staff_rules_from, stored_edition
 from teams import ledger
 from teams.models import Player, Team
+from teams.seams import leagues
 from teams.services import entry_append, state_of
 
 
@@ -71,8 +72,7 @@ def team_purchase(team: Team, actor, purchase: Purchase, names: Sequence[str] = 
 
 
 def require_coach(team: Team, actor, what: str) -> None:
-    if not (getattr(actor, "is_staff", False) or team.coach_id == getattr(actor, "pk", None)):
-        raise PermissionDenied(f"Only the team's coach may {what}.")
+    require_coach_or_staff(actor, team.coach_id, f"Only the team's coach may {what}.")
 
 
 @transaction.atomic
@@ -111,7 +111,7 @@ def team_adjust(
 ) -> Team:
     """A written correction of the treasury or a player's SPP by a commissioner of the team's
     league (never of his own team) or site staff, recorded in the ledger with its reason."""
-    if not may_adjust(actor, team):
+    if not leagues.answer.may_adjust(actor, team):
         raise PermissionDenied(
             "Only a commissioner of the team's league (not its own coach) or site staff may "
             "adjust a team."

@@ -13,12 +13,10 @@ from rules.engine.team_building import (
     Problem,
     TeamRefused,
     TeamRequest,
-    staff_rules_from,
-    star_rules_from,
     team_check,
 )
 from rules.models import Position, Race, RulesetVersion, StarPlayer
-from rules.snapshot import edition_ruleset, stored_edition
+from rules.snapshot import edition_ruleset, staff_rules_from, star_rules_from, stored_edition
 from teams import ledger
 from teams.models import LedgerEntry, Player, Team
 

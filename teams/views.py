@@ -9,21 +9,20 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
-from league.league_settings import DICE_SOURCES, LeagueRefused
-from league.models import League, Membership
-from league.permissions import current_league, dice_sources, may_adjust, may_view
-from league.selectors import league_get
-from league.services import membership_request
 from rules import models as rules_models
 from rules import selectors
+from rules.engine.errors import Refused
 from rules.engine.gdbbl import star_price
 from rules.engine.purchases import Purchase
 from rules.engine.team_building import Problem, TeamRefused, may_have
+from rules.plumbing.numbers import whole_number
+from rules.plumbing.people import is_coach_or_staff
 from rules.snapshot import ruleset_snapshot
 from teams.advancement import improvement_choose, improvement_roll, roll_choices, rolls_due
 from teams.between_matches import player_leave, team_adjust, team_purchase
 from teams.models import Team
 from teams.roster import roster
+from teams.seams import TeamLeague, dice_sources, leagues
 from teams.services import NewPlayer, team_create
 
 
@@ -35,14 +34,12 @@ def team_list(request: HttpRequest) -> HttpResponse:
 
 def _detail(request: HttpRequest, team: Team, status: int = 200, **extra) -> HttpResponse:
     entries = team.ledger.select_related("actor").order_by("-sequence")
-    may_buy = request.user.is_authenticated and (
-        request.user.is_staff or team.coach_id == request.user.pk
-    )
+    may_buy = is_coach_or_staff(request.user, team.coach_id)
     context = {"roster": roster(team), "entries": entries, "may_buy": may_buy, **extra}
-    context["may_adjust"] = may_adjust(request.user, team)
-    league = current_league(team)
+    context["may_adjust"] = leagues.answer.may_adjust(request.user, team)
+    league = leagues.answer.league_of(team, request.user)
     # A private league is named only to those who may see it.
-    context["league"] = league if league and may_view(request.user, league) else None
+    context["league"] = league if league and league.visible else None
     if may_buy and team.ruleset_version.play == "league":
         context["positions"] = team.race.positions.order_by("order")
         context["staff"] = selectors.purchasables(rules_models.Staff, team.ruleset_version)
@@ -81,8 +78,8 @@ def team_adjust_view(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
     player_pk = _whole(request.POST.get("player", ""))
     member = team.players.filter(pk=player_pk).first() if player_pk > 0 else None
-    treasury = _signed(request.POST.get("treasury", ""))
-    spp = _signed(request.POST.get("spp", ""))
+    treasury = whole_number(request.POST.get("treasury", ""))
+    spp = whole_number(request.POST.get("spp", ""))
     try:
         bad = [
             Problem(field, f"{label} must be a whole number, not {request.POST.get(field)!r}.")
@@ -100,14 +97,6 @@ def team_adjust_view(request: HttpRequest, pk: int) -> HttpResponse:
         )
     messages.success(request, f"Adjusted: {team.ledger.order_by('-sequence').first().cause}.")
     return redirect("teams:detail", team.pk)
-
-
-def _signed(text: str) -> int | None:
-    """A signed whole number ("-10,000" too); blank is 0; None for anything else."""
-    try:
-        return int((text or "0").strip().replace(",", "") or 0)
-    except ValueError:
-        return None
 
 
 @login_required
@@ -163,17 +152,17 @@ def _star_rows(version, race, posted) -> list[tuple]:
 
 
 def _whole(text: str) -> int:
-    try:
-        return int((text or "0").strip() or 0)
-    except ValueError:
-        return -1  # refused by the rules check with a message naming the field
+    number = whole_number(text)
+    return -1 if number is None else number  # refused by the rules check, naming the field
 
 
 @login_required
 def team_new(request: HttpRequest) -> HttpResponse:
     league_pk = request.GET.get("league") or request.POST.get("league")
     # A team built for a league plays the league's exact ruleset version and asks to join it.
-    league = league_get(_whole(league_pk), request.user) if league_pk else None
+    league = None
+    if league_pk:
+        league = leagues.answer.league_to_build_for(_whole(league_pk), request.user)
     slug = request.GET.get("ruleset") or request.POST.get("ruleset") or "lrb6"
     version = league.ruleset_version if league else selectors.version_get(slug)
     race = request.GET.get("race") or request.POST.get("race")
@@ -239,13 +228,13 @@ def team_new(request: HttpRequest) -> HttpResponse:
 
 
 @transaction.atomic
-def _create_and_enter(league: League | None, *args, **kwargs) -> Team:
+def _create_and_enter(league: TeamLeague | None, *args, **kwargs) -> Team:
     """Builds the team and, when it is built for a league, asks to enter it: both or neither."""
     team = team_create(*args, **kwargs)
     if league is not None:
         try:
-            membership_request(league, team.coach, team)
-        except LeagueRefused as refused:
+            leagues.answer.team_enter(league, team.coach, team)
+        except Refused as refused:  # the league's refusal, shown as the builder's league field
             raise TeamRefused([Problem("league", p.message) for p in refused.problems]) from None
     return team
 
@@ -280,10 +269,10 @@ def player_improve(request: HttpRequest, pk: int, player: int) -> HttpResponse:
         "choices": roll_choices(ruleset, pending) if pending else None,
         "history": member.improvements.exclude(choice=""),
         "problems": problems,
-        "sources": dice_sources(team),
     }
-    league = current_league(team, Membership.OPEN)
-    league = context["league"] = league if league and may_view(request.user, league) else None
-    if league is not None:
-        context["dice_rule"] = {c.key: c.explanation for c in DICE_SOURCES}[league.dice_sources]
+    league = leagues.answer.league_of(team, request.user, waiting=True)
+    context["sources"] = dice_sources(league)
+    if league is not None and league.visible:
+        context["league"] = league
+        context["dice_rule"] = league.dice_rule
     return render(request, "teams/player_improve.html", context, status=400 if problems else 200)

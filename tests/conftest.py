@@ -23,8 +23,8 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from league.config import env_bool
-from league.health import OK, broker_state
+from league.config.env import env_bool
+from league.config.health import OK, broker_state
 from rules.edition import Edition, edition_read
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -103,12 +103,12 @@ def _test_database_url() -> str | None:
 
 @pytest.fixture
 def worker_factory(tmp_path: Path) -> Iterator[Callable[..., WorkerProcess]]:
-    """Starts real `celery -A league worker` processes, each on its own queue unless told
+    """Starts real `celery -A league.config worker` processes, each on its own queue unless told
     to share one, with extra environment variables; eager mode is off while they run.
 
     Tests using it are marked `worker` so the gate above decides whether Redis is here.
     """
-    from league.celery import app
+    from league.config.celery import app
 
     started: list[WorkerProcess] = []
 
@@ -116,13 +116,13 @@ def worker_factory(tmp_path: Path) -> Iterator[Callable[..., WorkerProcess]]:
         queue = queue or f"dugout-test-{uuid.uuid4().hex[:10]}"
         hostname = f"{queue}-{len(started)}@{socket.gethostname()}"
         log = tmp_path / f"worker-{len(started)}.log"
-        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "league.settings", **extra_env}
+        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "league.config.settings", **extra_env}
         env["CELERY_BROKER_URL"] = settings.CELERY_BROKER_URL
         database_url = _test_database_url()
         if database_url:
             env["DATABASE_URL"] = database_url
         command = [
-            sys.executable, "-m", "celery", "-A", "league", "worker",
+            sys.executable, "-m", "celery", "-A", "league.config", "worker",
             "--pool=solo", "--concurrency=1", "--queues", queue, "--hostname", hostname,
             "--without-gossip", "--without-mingle", "--loglevel=INFO",
         ]  # fmt: skip

@@ -5,7 +5,7 @@ the suite against PostgreSQL and Redis; tasks run eagerly unless a test asks for
 worker (the `celery_worker` fixture in tests/conftest.py).
 """
 
-from league.settings import *  # noqa: F403
+from league.config.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CELERY_TASK_ALWAYS_EAGER = True

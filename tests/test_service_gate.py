@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-REDIS_TEST = "tests/league/test_healthz.py::test_it_reports_a_reachable_redis_as_ok"
+REDIS_TEST = "tests/league/config/test_healthz.py::test_it_reports_a_reachable_redis_as_ok"
 
 
 def pytest_run(*args: str, **environ: str) -> subprocess.CompletedProcess[str]:

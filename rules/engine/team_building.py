@@ -8,15 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.engine.checks import optional_setting
-from rules.engine.errors import RulesError
+from rules.engine.errors import Problem, Refused
 from rules.engine.gdbbl import star_price
 from rules.engine.ruleset import Race, Ruleset
-
-if TYPE_CHECKING:  # annotations only: the engine needs nothing else of the file reader
-    from rules.edition import Edition
 
 ORC_GOBLINS_SHARE = "orc_goblins_share_lineman_limit"
 SYSTEM_NAMES = {"lrb6": "LRB6", "gdbbl": "GDBBL", "first-edition": "Blood Bowl 1st edition",
@@ -66,31 +63,8 @@ class TeamCost:
     treasury: int  # what is left of the budget
 
 
-@dataclass(frozen=True)
-class Problem:
-    field: str  # the request field to change: race, positions, rerolls, fan_factor, staff...
-    message: str
-
-
-class TeamRefused(RulesError):  # the team breaks one or more rules: `problems` has them all
-    def __init__(self, problems: Sequence[Problem]) -> None:
-        self.problems = tuple(problems)
-        super().__init__("; ".join(problem.message for problem in self.problems))
-
-
-def staff_rules_from(edition: Edition) -> tuple[StaffRule, ...]:
-    return tuple(
-        StaffRule(s.key, s.name, s.cost, s.max_quantity, s.eligibility, tuple(s.races),
-                  dict(s.race_costs), s.group)
-        for s in edition.staff
-    )  # fmt: skip
-
-
-def star_rules_from(edition: Edition) -> tuple[StarRule, ...]:
-    return tuple(
-        StarRule(s.name, s.cost, s.eligibility, tuple(s.races), s.kind, s.paired_with)
-        for s in edition.star_players
-    )
+class TeamRefused(Refused):
+    """The team breaks one or more rules: `problems` has them all."""
 
 
 def team_check(

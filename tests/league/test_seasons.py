@@ -10,7 +10,6 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 
-from league.league_settings import LeagueRefused
 from league.models import Fixture, Season
 from league.seasons import (
     fixture_arrange,
@@ -20,6 +19,7 @@ from league.seasons import (
     season_start,
 )
 from league.services import league_update, membership_end
+from league.setting_checks import LeagueRefused
 from teams.models import Player
 from teams.services import ledger_differences
 from tests.league.conftest import member_teams

@@ -8,8 +8,8 @@ import pytest
 
 from rules.edition import edition_read
 from rules.engine.purchases import Purchase, TeamNow, purchase_price
-from rules.engine.team_building import TeamRefused, staff_rules_from
-from rules.snapshot import edition_ruleset
+from rules.engine.team_building import TeamRefused
+from rules.snapshot import edition_ruleset, staff_rules_from
 
 LRB6 = edition_read("lrb6")
 GDBBL = edition_read("gdbbl")

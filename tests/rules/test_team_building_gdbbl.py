@@ -13,11 +13,9 @@ from rules.engine.team_building import (
     TeamCost,
     TeamRefused,
     TeamRequest,
-    staff_rules_from,
-    star_rules_from,
     team_check,
 )
-from rules.snapshot import edition_ruleset
+from rules.snapshot import edition_ruleset, staff_rules_from, star_rules_from
 from tests.rules.conftest import with_settings
 
 GDBBL_EDITION = edition_read("gdbbl")

@@ -13,11 +13,9 @@ from rules.engine.team_building import (
     TeamCost,
     TeamRefused,
     TeamRequest,
-    staff_rules_from,
-    star_rules_from,
     team_check,
 )
-from rules.snapshot import edition_ruleset
+from rules.snapshot import edition_ruleset, staff_rules_from, star_rules_from
 
 EDITIONS = {slug: edition_read(slug) for slug in ("blitz-bowl", "first-edition")}
 NOTHING = TeamCost(0, 0, 0, 0, 0, total=0, treasury=0)

@@ -9,8 +9,8 @@ import pytest
 from celery.signals import task_prerun
 from django.db import transaction
 
-from league.celery import app
-from league.tasks import ping
+from league.config.celery import app
+from league.config.tasks import ping
 
 
 def test_it_runs_tasks_eagerly_in_the_test_suite() -> None:
@@ -46,7 +46,7 @@ def test_a_task_enqueued_in_a_transaction_waits_for_the_commit(started_tasks: li
     with transaction.atomic():
         ping.delay_on_commit()
         assert started_tasks == []
-    assert started_tasks == ["league.tasks.ping"]
+    assert started_tasks == ["league.config.tasks.ping"]
 
 
 def enqueue_then_fail() -> None:

@@ -1,7 +1,7 @@
 """Django settings for Dugout.
 
 Everything that differs between a laptop and production comes from the environment
-(see league/config.py and the README); everything else is fixed here.
+(see league/config/env.py and the README); everything else is fixed here.
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from league.config import Config
+from league.config.env import Config
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = BASE_DIR / "var"
 
 CONFIG = Config.from_env(os.environ, VAR_DIR)
@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "league.config.accounts",
     "league",
     "rules",
     "teams",
@@ -53,8 +54,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
-ROOT_URLCONF = "league.urls"
-WSGI_APPLICATION = "league.wsgi.application"
+ROOT_URLCONF = "league.config.urls"
+WSGI_APPLICATION = "league.config.wsgi.application"
 
 TEMPLATES = [
     {
@@ -74,7 +75,7 @@ TEMPLATES = [
 DATABASES = {"default": CONFIG.database}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-AUTH_USER_MODEL = "league.User"
+AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

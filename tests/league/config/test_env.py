@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from league.config import Config
+from league.config.env import Config
 
 PRODUCTION_KEY = "k" * 30 + "-production-secret-0123456789"
 

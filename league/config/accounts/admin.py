@@ -1,6 +1,6 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
-from league.models import User
+from league.config.accounts.models import User
 
 admin.site.register(User, UserAdmin)

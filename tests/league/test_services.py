@@ -7,7 +7,6 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 
-from league.league_settings import DEFAULT_TIE_BREAKERS, LeagueRefused
 from league.models import Membership
 from league.services import (
     commissioner_add,
@@ -18,6 +17,7 @@ from league.services import (
     membership_end,
     membership_request,
 )
+from league.setting_checks import DEFAULT_TIE_BREAKERS, LeagueRefused
 from rules.selectors import version_get
 from tests.teams.helpers import dwarf_team, orc_team
 

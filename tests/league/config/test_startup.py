@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-BASE_DIR = Path(__file__).resolve().parents[2]
+BASE_DIR = Path(__file__).resolve().parents[3]
 PRODUCTION = {
     "DEBUG": "false",
     "SECRET_KEY": "a-production-secret-that-is-long-enough-0123456789-abcdefghij",
@@ -20,7 +20,7 @@ VARIABLES = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "CELERY_BRO
 
 def manage(*args: str, **environ: str) -> subprocess.CompletedProcess[str]:
     env = {key: value for key, value in os.environ.items() if key not in VARIABLES}
-    env.update(environ, DJANGO_SETTINGS_MODULE="league.settings")
+    env.update(environ, DJANGO_SETTINGS_MODULE="league.config.settings")
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=BASE_DIR,

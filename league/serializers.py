@@ -1,12 +1,12 @@
-"""Serializers of the league API (league.league_api): they shape requests and answers; the
+"""Serializers of the league API (league.api): they shape requests and answers; the
 league services check the values."""
 
 from __future__ import annotations
 
 from rest_framework import serializers
 
-from league.league_settings import TIE_BREAKER_KEYS
 from league.models import Fixture, League, Membership, Season
+from league.setting_checks import TIE_BREAKER_KEYS
 
 
 class LeagueSummarySerializer(serializers.ModelSerializer):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from league.league_settings import (
+from league.setting_checks import (
     DEFAULT_TIE_BREAKERS,
     TIE_BREAKER_KEYS,
     Problem,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.engine.team_building import Problem  # a field and the rule it breaks
+from rules.engine.errors import Problem, Refused  # a field and the rule it breaks
 
 
 @dataclass(frozen=True)
@@ -68,12 +68,8 @@ BONUS_RANGE = range(0, 11)  # 0: no bonus
 FORFEIT_TOUCHDOWNS_RANGE = range(0, 11)
 
 
-class LeagueRefused(Exception):
+class LeagueRefused(Refused):
     """The request breaks one or more league rules: `problems` names each field and rule."""
-
-    def __init__(self, problems) -> None:
-        self.problems = tuple(problems)
-        super().__init__("; ".join(problem.message for problem in self.problems))
 
 
 POINT_FIELDS = {

@@ -1,0 +1,17 @@
+"""A refusal (one or more problems, each with its field) as the API's HTTP 400."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rest_framework.exceptions import ValidationError
+
+from rules.engine.errors import Problem
+
+
+def refusal(problems: Iterable[Problem]) -> ValidationError:
+    """A refusal's problems (field and message) as an HTTP 400 keyed by field."""
+    by_field: dict[str, list[str]] = {}
+    for problem in problems:
+        by_field.setdefault(problem.field, []).append(problem.message)
+    return ValidationError(by_field)

@@ -1,0 +1,74 @@
+"""What teams asks of the league a team plays in, without importing leagues.
+
+Leagues sit above teams, so teams declares here what it needs to know and what it gets when
+no league answers (outside a league: either dice source, only staff adjust, nothing to
+enter). The leagues app fills `leagues` when Django is ready (league/apps.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from django.http import Http404
+
+from rules.engine.errors import Problem
+from rules.engine.team_building import TeamRefused
+from rules.models import RulesetVersion
+from rules.plumbing.people import is_staff
+from rules.plumbing.seams import Seam
+
+BOTH_SOURCES = ("entered", "rolled")
+
+
+@dataclass(frozen=True)
+class TeamLeague:
+    """The league a team plays in (or waits to join), as far as teams needs to know it."""
+
+    pk: int
+    name: str
+    url: str
+    ruleset_version: RulesetVersion
+    dice_sources: tuple[str, ...]  # where the team's dice may come from
+    dice_rule: str  # the league's dice setting, in words
+    visible: bool  # a private league is named only to those who may see it
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class LeagueSay(Protocol):
+    def league_of(self, team, user, waiting: bool = False) -> TeamLeague | None:
+        """The league the team plays in; with `waiting`, also one it asked to join."""
+
+    def may_adjust(self, user, team) -> bool:
+        """Whether `user` may record a written adjustment of the team's SPP or treasury."""
+
+    def league_to_build_for(self, key: int, user) -> TeamLeague:
+        """A league `user` may see and build a team for; Http404 otherwise."""
+
+    def team_enter(self, league: TeamLeague, actor, team) -> None:
+        """Asks for the team to join the league; raises a Refused naming the rule."""
+
+
+class NoLeagues:
+    """The answers when no leagues app is installed."""
+
+    def league_of(self, team, user, waiting: bool = False) -> TeamLeague | None:
+        return None
+
+    def may_adjust(self, user, team) -> bool:
+        return is_staff(user)
+
+    def league_to_build_for(self, key: int, user) -> TeamLeague:
+        raise Http404("There are no leagues here.")
+
+    def team_enter(self, league: TeamLeague, actor, team) -> None:
+        raise TeamRefused([Problem("league", "There are no leagues here to enter.")])
+
+
+leagues: Seam[LeagueSay] = Seam("teams.leagues", NoLeagues())
+
+
+def dice_sources(league: TeamLeague | None) -> tuple[str, ...]:
+    """Where dice may come from: the league's choice, or either outside a league."""
+    return league.dice_sources if league else BOTH_SOURCES
