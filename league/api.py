@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, viewsets
@@ -103,7 +104,10 @@ class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @extend_schema(request=LeagueCreateSerializer, responses={201: LeagueSerializer})
     def create(self, request: Request) -> Response:
         body = _valid(LeagueCreateSerializer, request.data)
-        version = version_get(body.pop("ruleset"), body.pop("version", None))
+        try:
+            version = version_get(body.pop("ruleset"), body.pop("version", None))
+        except Http404 as missing:  # a field of the body, not the URL: a 400 naming it
+            raise ValidationError({"ruleset": [str(missing)]}) from None
         settings = {key: body.pop(key) for key in list(body) if key in SETTING_FIELDS}
         try:
             league = league_create(
@@ -166,7 +170,9 @@ class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
                     row for row in rows if row.status == "approved" or row.team.coach_id == mine
                 ]
             return Response(MembershipSerializer(rows, many=True).data)
-        team = get_object_or_404(Team, pk=_valid(TeamBody, request.data)["team"])
+        team = Team.objects.filter(pk=_valid(TeamBody, request.data)["team"]).first()
+        if team is None:
+            raise ValidationError({"team": ["There is no such team."]})
         try:
             row = membership_request(league, request.user, team)
         except LeagueRefused as refused:

@@ -18,7 +18,7 @@ def _default_tie_breakers() -> list[str]:
 
 class League(models.Model):
     name = models.CharField(max_length=80)
-    description = models.TextField(blank=True)
+    description = models.TextField(blank=True, max_length=2000)
     ruleset_version = models.ForeignKey(
         "rules.RulesetVersion", on_delete=models.PROTECT, related_name="leagues"
     )
@@ -88,7 +88,7 @@ class Membership(models.Model):
     league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="memberships")
     team = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="memberships")
     status = models.CharField(max_length=10, choices=STATUSES, default="pending")
-    reason = models.TextField(blank=True, help_text="Why it was refused or ended.")
+    reason = models.TextField(blank=True, max_length=500, help_text="Why it was refused or ended.")
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
@@ -177,7 +177,7 @@ class Fixture(models.Model):
     deadline = models.DateField(
         null=True, blank=True, help_text="Set when rescheduled; otherwise the round's deadline."
     )
-    rescheduled_reason = models.TextField(blank=True)
+    rescheduled_reason = models.TextField(blank=True, max_length=500)
     forfeited_by = models.ForeignKey(
         "teams.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )

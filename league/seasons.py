@@ -17,6 +17,7 @@ from league.models import Fixture, League, Membership, Round, Season
 from league.permissions import is_commissioner, require_commissioner
 from league.round_robin import round_robin
 from league.setting_checks import LeagueRefused, Problem
+from rules.plumbing.limits import field_problem
 from teams.models import Team
 
 DAYS_BETWEEN_ROUNDS = range(1, 61)
@@ -166,6 +167,8 @@ def fixture_reschedule(fixture: Fixture, actor, deadline: datetime.date | None, 
         problems.append(Problem("deadline", "Give the new date the match must be played by."))
     if not reason.strip():
         problems.append(Problem("reason", "Write why the fixture moves."))
+    too_long = field_problem(Fixture, "rescheduled_reason", reason.strip(), "reason", "The reason")
+    problems += [too_long] if too_long else []
     if problems:
         raise LeagueRefused(problems)
     fixture.deadline = deadline

@@ -120,8 +120,11 @@ def league_enter(request: HttpRequest, pk: int) -> HttpResponse:
 def membership_decide_view(request: HttpRequest, pk: int, membership: int) -> HttpResponse:
     league = selectors.league_get(pk, request.user)
     row = get_object_or_404(league.memberships.select_related("team"), pk=membership)
-    approve = request.POST.get("decision") == "approve"
+    decision = request.POST.get("decision", "")
+    approve = decision == "approve"
     try:
+        if decision not in ("approve", "refuse"):
+            raise LeagueRefused([Problem("decision", "Approve or refuse the team.")])
         membership_decide(row, request.user, approve, request.POST.get("reason", ""))
     except LeagueRefused as refused:
         return _dashboard(request, league, status=400, problems=refused.problems)

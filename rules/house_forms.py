@@ -12,6 +12,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
+from rules.plumbing.limits import number_problem
 from rules.plumbing.numbers import whole_number
 
 NEW = "new"  # the prefix of the blank row that adds a position
@@ -37,6 +38,9 @@ def settings_from_post(
             value = _number(post.get(key, ""))
             if not isinstance(value, int):
                 raise ValidationError(f"Setting {key} must be a whole number, not {value!r}.")
+            too_big = number_problem(f"Setting {key}", key, value)
+            if too_big is not None:
+                raise ValidationError(too_big.message)
         changed.append({**setting, "value": value})
     return changed
 

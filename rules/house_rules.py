@@ -11,7 +11,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from rules import models
@@ -42,6 +42,9 @@ def can_manage_editors(user, ruleset: models.Ruleset) -> bool:
 RESERVED_SLUGS = frozenset({"import"})
 
 
+SLUG_ATTEMPTS = 10
+
+
 def _free_slug(name: str) -> str:
     # Slugs start with a letter and hold only letters, digits and dashes, as editions need.
     base = slugify(name).replace("_", "-")[:40].strip("-") or "house-rules"
@@ -54,6 +57,18 @@ def _free_slug(name: str) -> str:
     while slug in taken or slug in RESERVED_SLUGS:
         slug, number = f"{base}-{number}", number + 1
     return slug
+
+
+def _ruleset_create(name: str, **fields: Any) -> models.Ruleset:
+    """A new ruleset under the first free slug. Two copies named alike at the same moment
+    race for one slug: the loser's insert fails inside its savepoint and it takes the next."""
+    for _attempt in range(SLUG_ATTEMPTS):
+        try:
+            with transaction.atomic():
+                return models.Ruleset.objects.create(slug=_free_slug(name), name=name, **fields)
+        except IntegrityError:
+            continue
+    raise ValidationError({"name": f"Rulesets named {name!r} are being made right now; try again."})
 
 
 def _clean_name(name: str) -> str:
@@ -74,12 +89,8 @@ def ruleset_copy(version: models.RulesetVersion, name: str, owner) -> models.Rul
         raise PermissionDenied("Log in to copy a ruleset.")
     name = _clean_name(name)
     source = stored_edition(version)
-    ruleset = models.Ruleset.objects.create(
-        slug=_free_slug(name),
-        name=name,
-        description=source.description,
-        owner=owner,
-        parent_version=version,
+    ruleset = _ruleset_create(
+        name, description=source.description, owner=owner, parent_version=version
     )
     version_create(ruleset, replace(source, slug=ruleset.slug, name=name), latest=None)
     return ruleset
@@ -93,9 +104,7 @@ def ruleset_import(text: str | bytes, name: str | None, owner) -> models.Ruleset
         raise PermissionDenied("Log in to import a ruleset.")
     edition = edition_import(text, slug="imported")
     name = _clean_name(name or edition.name)
-    ruleset = models.Ruleset.objects.create(
-        slug=_free_slug(name), name=name, description=edition.description, owner=owner
-    )
+    ruleset = _ruleset_create(name, description=edition.description, owner=owner)
     version_create(ruleset, replace(edition, slug=ruleset.slug, name=name), latest=None)
     return ruleset
 

@@ -32,6 +32,7 @@ from rules.house_rules import (
     ruleset_import,
 )
 from rules.snapshot import stored_edition
+from rules.views import ruleset_page
 
 
 def _editable(request: HttpRequest, slug: str) -> tuple[models.Ruleset, models.RulesetVersion]:
@@ -68,8 +69,7 @@ def copy(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         ruleset = ruleset_copy(version, request.POST.get("name", ""), request.user)
     except ValidationError as error:
-        messages.error(request, "; ".join(error.messages))
-        return redirect("rules:detail", slug)
+        return _refused_on_page(request, slug, error)
     messages.success(request, f"{ruleset.name} is your copy of {version}: edit it below.")
     return redirect("rules:detail", ruleset.slug)
 
@@ -176,5 +176,13 @@ def editors(request: HttpRequest, slug: str) -> HttpResponse:
             editor_add(ruleset, username, request.user)
             messages.success(request, f"{username} may now edit {ruleset.name}.")
     except ValidationError as error:
-        messages.error(request, "; ".join(error.messages))
+        return _refused_on_page(request, ruleset.slug, error)
     return redirect("rules:detail", ruleset.slug)
+
+
+def _refused_on_page(request: HttpRequest, slug: str, error: ValidationError) -> HttpResponse:
+    """The ruleset's page, with what was refused at its top, as a 400."""
+    messages.error(request, "; ".join(error.messages))
+    response = ruleset_page(request, slug)
+    response.status_code = 400
+    return response

@@ -6,6 +6,7 @@ from django.db import transaction
 
 from rules import models
 from rules.edition import Edition, ExtraDef
+from rules.plumbing.limits import require_columns_fit
 
 
 @transaction.atomic
@@ -48,6 +49,18 @@ def version_create(
     return version
 
 
+def _bulk(model):
+    """bulk_create, after the column check that bulk writes skip (rules/plumbing/limits.py):
+    a house-rule file with a 61-character name or a 40-digit cost is refused, not a 500."""
+
+    def create(rows) -> list:
+        rows = list(rows)
+        require_columns_fit(rows)
+        return model.objects.bulk_create(rows)
+
+    return create
+
+
 class _VersionWriter:
     """Bulk-creates every row of one version: a fixed number of queries, whatever its size."""
 
@@ -65,7 +78,7 @@ class _VersionWriter:
         self.tables()
 
     def settings(self) -> None:
-        models.Setting.objects.bulk_create(
+        _bulk(models.Setting)(
             models.Setting(
                 version=self.version,
                 order=order,
@@ -81,7 +94,7 @@ class _VersionWriter:
         )
 
     def skills(self) -> dict[str, models.Skill]:
-        categories = models.SkillCategory.objects.bulk_create(
+        categories = _bulk(models.SkillCategory)(
             models.SkillCategory(
                 version=self.version,
                 order=order,
@@ -92,7 +105,7 @@ class _VersionWriter:
             for order, category in enumerate(self.edition.categories)
         )
         by_code = {category.code: category for category in categories}
-        skills = models.Skill.objects.bulk_create(
+        skills = _bulk(models.Skill)(
             models.Skill(
                 version=self.version,
                 order=order,
@@ -105,7 +118,7 @@ class _VersionWriter:
         return {skill.name: skill for skill in skills}
 
     def races(self, skills: dict[str, models.Skill]) -> dict[str, models.Race]:
-        races = models.Race.objects.bulk_create(
+        races = _bulk(models.Race)(
             models.Race(
                 version=self.version,
                 order=order,
@@ -125,7 +138,7 @@ class _VersionWriter:
             for race in self.edition.races
             for order, position in enumerate(race.positions)
         ]
-        positions = models.Position.objects.bulk_create(
+        positions = _bulk(models.Position)(
             models.Position(
                 version=self.version,
                 race=race,
@@ -140,7 +153,7 @@ class _VersionWriter:
             for race, order, position in pairs
         )
         through = models.Position.skills.through
-        through.objects.bulk_create(
+        _bulk(through)(
             through(position_id=row.pk, skill_id=skills[name].pk)
             for row, (_race, _order, position) in zip(positions, pairs, strict=True)
             for name in position.skills
@@ -154,7 +167,7 @@ class _VersionWriter:
         races: dict[str, models.Race],
         staff: bool,
     ) -> None:
-        rows = model.objects.bulk_create(
+        rows = _bulk(model)(
             model(
                 version=self.version,
                 order=order,
@@ -176,7 +189,7 @@ class _VersionWriter:
         self._link_races(model, rows, [extra.races for extra in extras], races)
 
     def star_players(self, skills: dict[str, models.Skill], races: dict[str, models.Race]) -> None:
-        stars = models.StarPlayer.objects.bulk_create(
+        stars = _bulk(models.StarPlayer)(
             models.StarPlayer(
                 version=self.version,
                 order=order,
@@ -196,7 +209,7 @@ class _VersionWriter:
                 row.paired_with = by_name[star.paired_with]
         models.StarPlayer.objects.bulk_update(stars, ["paired_with"])
         through = models.StarPlayer.skills.through
-        through.objects.bulk_create(
+        _bulk(through)(
             through(starplayer_id=row.pk, skill_id=skills[name].pk)
             for row, star in zip(stars, self.edition.star_players, strict=True)
             for name in star.skills
@@ -207,14 +220,14 @@ class _VersionWriter:
     def _link_races(self, model, rows, race_lists, races: dict[str, models.Race]) -> None:
         through = model.races.through
         column = f"{model._meta.model_name}_id"
-        through.objects.bulk_create(
+        _bulk(through)(
             through(**{column: row.pk, "race_id": races[slug].pk})
             for row, slugs in zip(rows, race_lists, strict=True)
             for slug in slugs
         )
 
     def tables(self) -> None:
-        tables = models.RulesTable.objects.bulk_create(
+        tables = _bulk(models.RulesTable)(
             models.RulesTable(
                 version=self.version,
                 order=order,
@@ -227,7 +240,7 @@ class _VersionWriter:
             )
             for order, table in enumerate(self.edition.tables)
         )
-        models.RulesTableRow.objects.bulk_create(
+        _bulk(models.RulesTableRow)(
             models.RulesTableRow(
                 version=self.version,
                 table=row_table,

@@ -56,6 +56,11 @@ def ruleset_list(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def ruleset_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    return ruleset_page(request, slug)
+
+
+def ruleset_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The ruleset's page; house-rule forms that refuse show it again with the refusal."""
     version = _version(request, slug)
     ruleset = version.ruleset
     return _page(

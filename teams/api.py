@@ -18,7 +18,8 @@ from rules.engine.team_building import TeamRefused
 from rules.plumbing.refusals import refusal
 from rules.snapshot import ruleset_snapshot
 from teams.advancement import improvement_choose, improvement_roll, roll_choices
-from teams.between_matches import player_leave, team_adjust, team_purchase
+from teams.between_matches import player_leave, require_coach, team_adjust, team_purchase
+from teams.history import ledger_for
 from teams.models import ImprovementRoll, LedgerEntry, Team
 from teams.roster import roster
 from teams.services import NewPlayer, team_create
@@ -226,7 +227,9 @@ class TeamViewSet(RosterSheetActions, mixins.ListModelMixin, viewsets.GenericVie
         body = AdjustmentSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
-        member = team.players.filter(pk=data.get("player")).first() if data.get("player") else None
+        member = team.players.filter(pk=data["player"]).first() if "player" in data else None
+        if "player" in data and member is None:
+            raise ValidationError({"player": [f"{team.name} has no player {data['player']}."]})
         try:
             team = team_adjust(
                 team, request.user, data["reason"], data["treasury"], member, data["spp"]
@@ -261,6 +264,7 @@ class TeamViewSet(RosterSheetActions, mixins.ListModelMixin, viewsets.GenericVie
         """Take one of the choices the pending roll allows."""
         team = self.get_object()
         member = get_object_or_404(team.players, pk=player)
+        require_coach(team, request.user, "choose for its players")  # 403 before any 400
         body = ChooseSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         roll = member.improvements.filter(choice="").first()
@@ -275,5 +279,7 @@ class TeamViewSet(RosterSheetActions, mixins.ListModelMixin, viewsets.GenericVie
     @extend_schema(responses=LedgerEntrySerializer(many=True))
     @action(detail=True)
     def ledger(self, request: Request, pk: int) -> Response:
-        entries = self.get_object().ledger.select_related("actor", "ruleset_version", "reverses")
+        team = self.get_object()
+        entries = team.ledger.select_related("actor", "ruleset_version", "reverses")
+        entries = ledger_for(team, request.user, entries)
         return Response(LedgerEntrySerializer(entries, many=True).data)

@@ -11,12 +11,13 @@ from django.db import transaction
 from rules.engine.purchases import Purchase, TeamNow, purchase_price
 from rules.engine.team_building import Problem, TeamRefused
 from rules.models import Position
+from rules.plumbing.limits import field_problem
 from rules.plumbing.people import require_coach_or_staff
 from rules.snapshot import edition_ruleset, ruleset_snapshot, staff_rules_from, stored_edition
 from teams import ledger
-from teams.models import Player, Team
+from teams.models import LedgerEntry, Player, Team
 from teams.seams import leagues
-from teams.services import entry_append, state_of
+from teams.services import entry_append, player_name_problems, state_of
 
 
 def team_now(team: Team) -> TeamNow:
@@ -43,6 +44,9 @@ def team_purchase(team: Team, actor, purchase: Purchase, names: Sequence[str] = 
     edition = stored_edition(team.ruleset_version)
     ruleset = edition_ruleset(edition, team.ruleset_version.number)
     price = purchase_price(ruleset, staff_rules_from(edition), team_now(team), purchase)
+    problems = player_name_problems(names, "names") if purchase.kind == "player" else []
+    if problems:
+        raise TeamRefused(problems)
     before = state_of(team)
     deltas: list[dict] = [{"op": "treasury", "amount": -price}]
     if purchase.kind in ("reroll", "fan_factor"):
@@ -80,6 +84,9 @@ def player_leave(team: Team, actor, player: Player, how: str) -> Team:
     """Fires or retires a player: his record stays on the roster, struck through."""
     team = Team.objects.select_for_update().get(pk=team.pk)
     require_coach(team, actor, "fire or retire its players")
+    # Read the player again under the team's lock: of two coaches' clicks, the second sees
+    # him gone and is refused, instead of writing his departure twice.
+    player = Player.objects.select_related("position").get(pk=player.pk)
     ruleset = ruleset_snapshot(team.ruleset_version)
     if how not in ("fired", "retired"):
         raise TeamRefused([Problem("how", f"A player is fired or retired, not {how!r}.")])
@@ -123,6 +130,7 @@ def team_adjust(
         problems.append(Problem("treasury", "Adjust the treasury or a player's SPP."))
     if spp and (player is None or player.team_id != team.pk):
         problems.append(Problem("player", "Name a player of this team to adjust his SPP."))
+    problems += _adjustment_limits(team, reason.strip(), treasury, player, spp)
     if problems:
         raise TeamRefused(problems)
     deltas: list[dict] = []
@@ -136,3 +144,21 @@ def team_adjust(
         raise TeamRefused([Problem("spp", f"This adjustment cannot apply: {error}.")]) from None
     team.refresh_from_db()
     return team
+
+
+def _adjustment_limits(team: Team, reason: str, treasury: int, player, spp: int) -> list[Problem]:
+    """A treasury never goes below 0 gp (a commissioner corrects what a team has, he does not
+    lend it money), and nothing may leave the numbers its columns hold."""
+    after = team.treasury + treasury
+    found = [
+        field_problem(LedgerEntry, "cause", reason, "reason", "The reason"),
+        field_problem(Team, "treasury", after, "treasury", "The treasury after the adjustment"),
+    ]
+    if after < 0:
+        found.append(Problem("treasury", f"A treasury never goes below 0 gp: {team.name} has "
+                                         f"{team.treasury:,} gp to take from."))  # fmt: skip
+    if spp and player is not None and player.spp + spp > 0:  # below 0: the ledger says so
+        found.append(
+            field_problem(Player, "spp", player.spp + spp, "spp", "SPP after the adjustment")
+        )
+    return [problem for problem in found if problem is not None]

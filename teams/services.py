@@ -16,6 +16,7 @@ from rules.engine.team_building import (
     team_check,
 )
 from rules.models import Position, Race, RulesetVersion, StarPlayer
+from rules.plumbing.limits import field_problem, require_columns_fit
 from rules.snapshot import edition_ruleset, staff_rules_from, star_rules_from, stored_edition
 from teams import ledger
 from teams.models import LedgerEntry, Player, Team
@@ -85,6 +86,7 @@ def _persist(team: Team, state: ledger.TeamState) -> None:
         )
         changed.append(row)
     fields = ["number", "name", "status", *ledger.PLAYER_COUNTERS, "skills", "changes", "injuries"]
+    require_columns_fit(changed)  # bulk writes send no pre_save: check the columns here
     Player.objects.bulk_update(changed, fields)
 
 
@@ -263,9 +265,12 @@ def _name_problems(name: str, players: Sequence[NewPlayer]) -> list[Problem]:
     problems = []
     if not name.strip():
         problems.append(Problem("name", "Give the team a name."))
+    too_long = field_problem(Team, "name", name.strip(), "name", "The team's name")
+    problems += [too_long] if too_long else []
     for index, player in enumerate(players, 1):
         if not player.name.strip():
             problems.append(Problem("players", f"Player {index} ({player.position}) needs a name."))
+        problems += player_name_problems([player.name], "players")
     given = [p.number for p in players if p.number is not None]
     for number in sorted({n for n in given if given.count(n) > 1}):
         problems.append(Problem("players", f"Two players wear number {number}."))
@@ -273,6 +278,15 @@ def _name_problems(name: str, players: Sequence[NewPlayer]) -> list[Problem]:
         if not 1 <= number <= 99:
             problems.append(Problem("players", f"Player numbers run from 1 to 99, not {number}."))
     return problems
+
+
+def player_name_problems(names: Sequence[str], field: str) -> list[Problem]:
+    """Names a player row cannot hold (too long, a NUL), as problems of the request's field."""
+    found = (
+        field_problem(Player, "name", name.strip(), field, f"The player's name {name[:20]!r}…")
+        for name in names
+    )
+    return [problem for problem in found if problem is not None]
 
 
 def _numbers(players: Sequence[NewPlayer]) -> list[int]:

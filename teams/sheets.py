@@ -24,6 +24,10 @@ logger = logging.getLogger(__name__)
 
 # A render that fails, or whose worker dies, this many times is marked failed.
 RENDER_ATTEMPTS = 3
+BROKER_DOWN = (
+    "Sheets cannot be drawn right now: the job queue is not answering. Your request is kept "
+    "and will be drawn as soon as it is back."
+)
 
 
 class PaperRefused(ValueError):
@@ -79,6 +83,8 @@ def sheet_recover(sheet: RosterSheet) -> RosterSheet:
     ROSTER_SHEET_STALE_SECONDS) is queued again, or failed once it has used its attempts;
     one still queued after that long (its message lost, or the broker was down) is sent
     to the workers again."""
+    if sheet.status == "queued" and sheet.reason == BROKER_DOWN:
+        return _requeue(sheet, attempts=sheet.attempts)  # is the broker back? try it now
     stale = timezone.now() - datetime.timedelta(seconds=settings.ROSTER_SHEET_STALE_SECONDS)
     waiting_since = sheet.started_at if sheet.status == "rendering" else sheet.queued_at
     if sheet.status not in ("queued", "rendering") or (waiting_since or stale) > stale:
@@ -122,8 +128,12 @@ def _enqueue(sheet: RosterSheet) -> None:
     def send() -> None:
         try:
             roster_sheet_render.apply_async((sheet.pk,), queue=queue)
+            if sheet.reason == BROKER_DOWN:  # sent at last: the page stops saying it is down
+                RosterSheet.objects.filter(pk=sheet.pk, reason=BROKER_DOWN).update(reason="")
         except Exception:
             logger.exception("Could not send roster sheet %s to the workers", sheet.pk)
+            # Say so on the sheet: its page tells the coach, and every look sends it again.
+            RosterSheet.objects.filter(pk=sheet.pk, status="queued").update(reason=BROKER_DOWN)
 
     transaction.on_commit(send)
 

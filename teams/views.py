@@ -19,7 +19,8 @@ from rules.plumbing.numbers import whole_number
 from rules.plumbing.people import is_coach_or_staff
 from rules.snapshot import ruleset_snapshot
 from teams.advancement import improvement_choose, improvement_roll, roll_choices, rolls_due
-from teams.between_matches import player_leave, team_adjust, team_purchase
+from teams.between_matches import player_leave, require_coach, team_adjust, team_purchase
+from teams.history import ledger_for
 from teams.models import Team
 from teams.roster import roster
 from teams.seams import TeamLeague, dice_sources, leagues
@@ -35,6 +36,7 @@ def team_list(request: HttpRequest) -> HttpResponse:
 def _detail(request: HttpRequest, team: Team, status: int = 200, **extra) -> HttpResponse:
     entries = team.ledger.select_related("actor").order_by("-sequence")
     may_buy = is_coach_or_staff(request.user, team.coach_id)
+    entries = ledger_for(team, request.user, entries)
     context = {"roster": roster(team), "entries": entries, "may_buy": may_buy, **extra}
     context["may_adjust"] = leagues.answer.may_adjust(request.user, team)
     league = leagues.answer.league_of(team, request.user)
@@ -76,8 +78,8 @@ def player_leave_view(request: HttpRequest, pk: int, player: int) -> HttpRespons
 @require_POST
 def team_adjust_view(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
-    player_pk = _whole(request.POST.get("player", ""))
-    member = team.players.filter(pk=player_pk).first() if player_pk > 0 else None
+    named = request.POST.get("player", "").strip()
+    member = team.players.filter(pk=_whole(named)).first() if named else None
     treasury = whole_number(request.POST.get("treasury", ""))
     spp = whole_number(request.POST.get("spp", ""))
     try:
@@ -87,6 +89,8 @@ def team_adjust_view(request: HttpRequest, pk: int) -> HttpResponse:
                                         ("spp", "The SPP change", spp))
             if value is None
         ]  # fmt: skip
+        if named and member is None:
+            bad.append(Problem("player", f"{team.name} has no player {named[:20]!r}."))
         if bad:
             raise TeamRefused(bad)
         team = team_adjust(team, request.user, request.POST.get("reason", ""), treasury, member,
@@ -188,13 +192,16 @@ def team_new(request: HttpRequest) -> HttpResponse:
     bad_counts = []
     for row in context["chosen"].positions:
         count = _whole(request.POST.get(f"count-{row.position.pk}", ""))
+        most = row.position.max_quantity
         if count < 0:
             bad_counts.append(
                 Problem(
                     "positions", f"How many {row.position.name}: give a whole number of 0 or more."
                 )
             )
-        for _ in range(max(0, count)):
+        # One more than the most allowed is enough for the rules check to refuse it by name;
+        # a typed 10,000,000 must not make ten million players first.
+        for _ in range(min(max(0, count), most + 1)):
             name = names[len(players)] if len(players) < len(names) else ""
             players.append(
                 NewPlayer(row.position.name, name or f"{row.position.name} {len(players) + 1}")
@@ -247,6 +254,7 @@ def player_improve(request: HttpRequest, pk: int, player: int) -> HttpResponse:
     ruleset = ruleset_snapshot(team.ruleset_version)
     problems = ()
     if request.method == "POST":
+        require_coach(team, request.user, "roll and choose for its players")  # 403 first
         try:
             if request.POST.get("action") == "choose":
                 roll = get_object_or_404(member.improvements, choice="")

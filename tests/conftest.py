@@ -7,6 +7,7 @@ run; with CI=true a missing service is a failure, never a silent skip.
 
 from __future__ import annotations
 
+import datetime
 import os
 import shutil
 import socket
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+import hypothesis
 import pytest
 from django.conf import settings
 from django.db import connection
@@ -36,6 +38,15 @@ SKIPPED_SUITES: dict[str, str] = {}
 
 def in_ci() -> bool:
     return env_bool(os.environ, "CI", default=False)
+
+
+# Hypothesis: in CI the same examples every run (a failure is reproducible from the log, never
+# a flake on a noisy machine) and an explicit deadline; on a laptop, fresh examples each run.
+hypothesis.settings.register_profile(
+    "ci", derandomize=True, deadline=datetime.timedelta(seconds=2), print_blob=True
+)
+hypothesis.settings.register_profile("dev", deadline=datetime.timedelta(seconds=2))
+hypothesis.settings.load_profile("ci" if in_ci() else "dev")
 
 
 @cache

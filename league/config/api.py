@@ -55,7 +55,8 @@ class ObtainTokenView(APIView):
         responses={200: TokenSerializer},
     )
     def post(self, request: Request) -> Response:
-        credentials = AuthTokenSerializer(data=request.data, context={"request": request})
+        # Django's own request, so django-axes counts the failure and locks out a guesser.
+        credentials = AuthTokenSerializer(data=request.data, context={"request": request._request})
         credentials.is_valid(raise_exception=True)
         token, _created = Token.objects.get_or_create(user=credentials.validated_data["user"])
         return Response({"token": token.key})

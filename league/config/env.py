@@ -7,6 +7,7 @@ ImproperlyConfigured error naming the variable, rather than running half-configu
 
 from __future__ import annotations
 
+import os
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -118,7 +119,11 @@ def _dev_secret_key(path: Path) -> str:
         return path.read_text().strip()
     path.parent.mkdir(parents=True, exist_ok=True)
     key = secrets.token_urlsafe(64)
-    path.write_text(key)
+    # Readable by its owner only, from the moment it exists: os.open sets the mode before a
+    # byte is written (umask can only narrow it).
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "w") as file:
+        file.write(key)
     return key
 
 

@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "axes",
     "league.config.accounts",
     "league",
     "rules",
@@ -52,6 +53,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A NUL character in a form field, or a refusal escaping a view, is a 400 naming the field.
+    "rules.plumbing.responses.RefusalMiddleware",
+    # Last, as django-axes asks: it turns a locked-out log-in into the lock-out answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "league.config.urls"
@@ -82,6 +87,20 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Password guessing is throttled by django-axes, on the log-in form and the token endpoint:
+# after AXES_FAILURE_LIMIT wrong passwords for one username from one address, that pair is
+# locked out for AXES_COOLOFF_TIME hours (429, with a message saying so). A site admin lifts
+# a lock at once with `manage.py axes_reset_username <username>` (README, "Log-in lock-out").
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = 1  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "league.config.accounts.lockout.locked_out"
+AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -127,6 +146,12 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": [
         "rest_framework.permissions.IsAuthenticatedOrReadOnly",
     ],
+    "DEFAULT_PARSER_CLASSES": [
+        "rules.plumbing.parsers.JSONParserWithDepth",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "EXCEPTION_HANDLER": "rules.plumbing.responses.api_exception_handler",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
@@ -158,6 +183,13 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_RESULT_EXPIRES = 24 * 3600
+# A broker that is down is noticed at once, not after Celery's publish retries (about 20 s
+# per request): the request is kept (a roster sheet stays queued and says so) and sent again
+# when someone next looks.
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 0.5}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 0.5
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -173,5 +205,6 @@ LOGGING = {
     "loggers": {
         "weasyprint": {"level": "WARNING"},
         "fontTools": {"level": "WARNING"},
+        "axes": {"level": "WARNING"},  # one line per failed log-in otherwise
     },
 }

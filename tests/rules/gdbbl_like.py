@@ -11,9 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-import pytest
-
-from rules.edition import EDITIONS_DIR, edition_read
+from rules.edition import edition_read
 from rules.engine.ruleset import (
     Position,
     Race,
@@ -258,13 +256,9 @@ def build_gdbbl_like() -> Ruleset:
 
 
 def read_gdbbl_files() -> Ruleset:
-    """GDBBL as read from rules/editions/gdbbl/, or a skip while that folder is unfinished."""
-    if not (EDITIONS_DIR / "gdbbl" / "ruleset.yaml").exists():
-        pytest.skip("rules/editions/gdbbl/ does not exist yet")
-    try:
-        return edition_ruleset(edition_read("gdbbl"), version=1)
-    except Exception as error:  # any load failure means "not ready", not a wrong number
-        pytest.skip(f"rules/editions/gdbbl/ does not load yet: {error}")
+    """GDBBL as read from rules/editions/gdbbl/. A missing or broken file fails the test that
+    reads it, with the loader's own message: data that does not load is a bug, never a skip."""
+    return edition_ruleset(edition_read("gdbbl"), version=1)
 
 
 def gdbbl_ruleset(source: str) -> Ruleset:

@@ -10,15 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.edition import EDITIONS_DIR, Edition, edition_read
-
-# The loader still refuses characteristics below 0 (TS and CL of -1), so the edition's
-# ruleset.yaml waits as ruleset.yaml.pending and bundled rulesets stay loadable meanwhile.
-pytestmark = pytest.mark.skipif(
-    not (EDITIONS_DIR / "first-edition" / "ruleset.yaml").exists(),
-    reason="rules/editions/first-edition/ruleset.yaml is held back as ruleset.yaml.pending "
-    "until the loader accepts negative characteristics (TS and CL of -1)",
-)
+from rules.edition import Edition, edition_read
 
 CHARACTERISTICS = ("MA", "SP", "ST", "AG", "TS", "CL", "AV")
 

@@ -178,3 +178,29 @@ def test_the_roster_page_leads_the_coach_to_a_roll_and_a_choice(
     assert 'value="Dodge"' not in page
     response = client.post(url, {"action": "choose", "choice": "Block"}, follow=True)
     assert "→ Block, value +20,000." in response.content.decode()
+
+
+def test_another_coach_choosing_for_a_player_with_no_roll_is_refused_with_403_not_400(
+    coach, lrb6, client
+) -> None:
+    team = orc_team(coach, lrb6)
+    lineman = team.players.get(number=1)
+    stranger = get_user_model().objects.create_user("griff")
+    api = APIClient()
+    api.force_authenticate(stranger)
+    url = f"/api/teams/{team.pk}/players/{lineman.pk}/improvements/choose/"
+    assert api.post(url, {"choice": "Block"}, format="json").status_code == 403
+    client.force_login(stranger)
+    page = f"/teams/{team.pk}/players/{lineman.pk}/improve/"
+    assert client.post(page, {"action": "choose", "choice": "Block"}).status_code == 403
+    lineman.refresh_from_db()
+    assert (lineman.skills, team.ledger.count()) == ([], 1)
+
+
+def test_another_coach_rolling_for_a_player_is_refused_with_403(coach, lrb6, client) -> None:
+    team = orc_team(coach, lrb6)
+    lineman = team.players.get(number=1)
+    client.force_login(get_user_model().objects.create_user("griff"))
+    page = f"/teams/{team.pk}/players/{lineman.pk}/improve/"
+    assert client.post(page, {"source": "entered", "die1": "3", "die2": "4"}).status_code == 403
+    assert not lineman.improvements.exists()

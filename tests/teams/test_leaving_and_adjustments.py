@@ -164,3 +164,53 @@ def test_the_roster_page_offers_adjustments_to_staff_only(client, coach, staff_u
     response = client.post(f"/teams/{team.pk}/adjust/", {"reason": "", "treasury": "1"})
     assert response.status_code == 400
     assert "Write the reason for the adjustment." in response.content.decode()
+
+
+# A treasury never goes below 0 gp, and no adjustment overflows a column.
+
+
+def test_an_adjustment_may_take_the_whole_treasury_but_not_more(coach, lrb6, staff_user) -> None:
+    team = orc_team(coach, lrb6)  # 70,000 gp in the treasury
+    with pytest.raises(
+        TeamRefused, match="A treasury never goes below 0 gp: Gouged Eye has 70,000"
+    ):
+        team_adjust(team, staff_user, "Fined", -70_001)
+    team.refresh_from_db()
+    assert (team.treasury, team.ledger.count()) == (70_000, 1)
+    team = team_adjust(team, staff_user, "Fined the lot", -70_000)
+    assert team.treasury == 0
+
+
+def test_an_adjustment_past_the_treasurys_column_is_a_400_naming_the_treasury(
+    coach, lrb6, staff_user
+) -> None:
+    team = orc_team(coach, lrb6)
+    api = APIClient()
+    api.force_authenticate(staff_user)
+    url = f"/api/teams/{team.pk}/adjustments/"
+    answer = api.post(url, {"reason": "x", "treasury": 2_147_483_648}, format="json")
+    assert answer.status_code == 400
+    assert "The treasury after the adjustment must be between" in answer.json()["treasury"][0]
+    team.refresh_from_db()
+    assert (team.treasury, team.ledger.count()) == (70_000, 1)
+
+
+def test_a_reason_longer_than_the_ledger_keeps_is_refused_naming_the_reason(
+    coach, lrb6, staff_user
+) -> None:
+    team = orc_team(coach, lrb6)
+    with pytest.raises(TeamRefused, match="The reason may be at most 200 characters, not 201"):
+        team_adjust(team, staff_user, "x" * 201, 10_000)
+    assert team.ledger.count() == 1
+
+
+def test_a_purchased_players_name_over_60_characters_is_a_400_like_at_creation(coach, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    api = APIClient()
+    api.force_authenticate(coach)
+    body = {"kind": "player", "what": "Lineman", "count": 1, "names": ["x" * 61]}
+    answer = api.post(f"/api/teams/{team.pk}/purchases/", body, format="json")
+    assert answer.status_code == 400
+    assert "may be at most 60 characters, not 61" in answer.json()["names"][0]
+    team.refresh_from_db()
+    assert (team.treasury, team.players.count(), team.ledger.count()) == (70_000, 11, 1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.forms import UserCreationForm
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
@@ -20,8 +21,14 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect("home")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        coach = form.save()
-        login(request, coach, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome to Dugout, {coach.username}.")
-        return redirect("home")
-    return render(request, "registration/signup.html", {"form": form})
+        try:
+            with transaction.atomic():
+                coach = form.save()
+        except IntegrityError:  # another sign-up took the name between the check and now
+            form.add_error("username", "A user with that username already exists.")
+        else:
+            login(request, coach, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, f"Welcome to Dugout, {coach.username}.")
+            return redirect("home")
+    status = 400 if form.is_bound else 200
+    return render(request, "registration/signup.html", {"form": form}, status=status)

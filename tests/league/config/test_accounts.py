@@ -37,7 +37,7 @@ def test_a_visitor_signs_up_and_is_logged_in(client: Client) -> None:
 
 def test_it_refuses_a_taken_username(client: Client, coach) -> None:
     response = signup(client, username="varag")
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "A user with that username already exists." in response.content.decode()
     assert get_user_model().objects.count() == 1
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -49,6 +51,15 @@ def test_it_generates_a_development_key_and_keeps_it_across_restarts(tmp_path: P
     assert len(first) >= 50
     assert first == second
     assert (tmp_path / "dev-secret-key").read_text() == first
+
+
+def test_the_development_key_file_is_readable_by_its_owner_only(tmp_path: Path) -> None:
+    old_umask = os.umask(0)  # the most permissive umask: the file's own mode must hold
+    try:
+        config(tmp_path)
+    finally:
+        os.umask(old_umask)
+    assert stat.S_IMODE((tmp_path / "dev-secret-key").stat().st_mode) == 0o600
 
 
 def test_it_reads_a_postgresql_url(tmp_path: Path) -> None:
