@@ -45,9 +45,9 @@ def current_league(team, statuses: tuple[str, ...] = ("approved",)) -> League | 
 def may_adjust(user, team) -> bool:
     """Site staff, or a commissioner of the league the team plays in who is not its coach:
     nobody writes gold or SPP into his own team."""
+    if team.coach_id == getattr(user, "pk", None):
+        return False  # site staff included: a staff member's own team is adjusted by others
     if getattr(user, "is_staff", False):
         return True
-    if team.coach_id == getattr(user, "pk", None):
-        return False
     league = current_league(team)
     return league is not None and is_commissioner(user, league)

@@ -17,6 +17,7 @@ from rules.edition import EditionError
 from rules.edition_io import SECTIONS, edition_documents, edition_export
 from rules.house_rules import (
     can_edit,
+    can_manage_editors,
     edition_with,
     editor_add,
     editor_remove,
@@ -99,9 +100,9 @@ def part_of(version: models.RulesetVersion, part: str) -> Any:
 
 
 def part_replace(ruleset: models.Ruleset, part: str, data: Any, user) -> models.RulesetVersion:
+    _require_editor(ruleset, user)
     if part not in SECTIONS:
         raise NotFound(f"Rulesets have no part {part!r}; they have {', '.join(SECTIONS)}.")
-    _require_editor(ruleset, user)
     return _edit(ruleset, part, data, user)
 
 
@@ -126,6 +127,8 @@ def import_upload(data: Any, user) -> models.Ruleset:
 
 
 def editors_change(ruleset: models.Ruleset, request: Request) -> list[dict[str, str]]:
+    if not can_manage_editors(request.user, ruleset):  # who may, before what was sent
+        raise PermissionDenied("Only the owner of this ruleset may choose its co-editors.")
     body = EditorSerializer(data=request.data)
     body.is_valid(raise_exception=True)
     username = body.validated_data["username"]

@@ -18,7 +18,13 @@ from rules.engine.team_building import TeamRefused
 from rules.plumbing.refusals import refusal
 from rules.snapshot import ruleset_snapshot
 from teams.advancement import improvement_choose, improvement_roll, roll_choices
-from teams.between_matches import player_leave, require_coach, team_adjust, team_purchase
+from teams.between_matches import (
+    player_leave,
+    require_adjuster,
+    require_coach,
+    team_adjust,
+    team_purchase,
+)
 from teams.history import ledger_for
 from teams.models import ImprovementRoll, LedgerEntry, Team
 from teams.roster import roster
@@ -195,6 +201,7 @@ class TeamViewSet(RosterSheetActions, mixins.ListModelMixin, viewsets.GenericVie
     def purchases(self, request: Request, pk: int) -> Response:
         """Buy players, re-rolls, fan factor or staff from the treasury."""
         team = self.get_object()
+        require_coach(team, request.user, "buy for it")  # who may, before what was sent
         body = PurchaseSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
@@ -210,6 +217,7 @@ class TeamViewSet(RosterSheetActions, mixins.ListModelMixin, viewsets.GenericVie
     def leave(self, request: Request, pk: int, player: str) -> Response:
         """Fire or retire a player (his record stays on the roster)."""
         team = self.get_object()
+        require_coach(team, request.user, "fire or retire its players")
         body = LeaveSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         member = get_object_or_404(team.players, pk=player)
@@ -224,6 +232,7 @@ class TeamViewSet(RosterSheetActions, mixins.ListModelMixin, viewsets.GenericVie
     def adjustments(self, request: Request, pk: int) -> Response:
         """A commissioner's written correction of the treasury or a player's SPP."""
         team = self.get_object()
+        require_adjuster(team, request.user)
         body = AdjustmentSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
@@ -243,6 +252,7 @@ class TeamViewSet(RosterSheetActions, mixins.ListModelMixin, viewsets.GenericVie
     def improvements(self, request: Request, pk: int, player: str) -> Response:
         """Record the player's next improvement roll: your two dice, or none for the server's."""
         team = self.get_object()
+        require_coach(team, request.user, "roll for its players")
         member = get_object_or_404(team.players.select_related("position"), pk=player)
         body = RollSerializer(data=request.data)
         body.is_valid(raise_exception=True)

@@ -112,17 +112,21 @@ def player_leave(team: Team, actor, player: Player, how: str) -> Team:
     return team
 
 
+def require_adjuster(team: Team, actor) -> None:
+    if not leagues.answer.may_adjust(actor, team):
+        raise PermissionDenied(
+            "Only a commissioner of the team's league (not its own coach) or site staff may "
+            "adjust a team."
+        )
+
+
 @transaction.atomic
 def team_adjust(
     team: Team, actor, reason: str, treasury: int = 0, player: Player | None = None, spp: int = 0
 ) -> Team:
     """A written correction of the treasury or a player's SPP by a commissioner of the team's
     league (never of his own team) or site staff, recorded in the ledger with its reason."""
-    if not leagues.answer.may_adjust(actor, team):
-        raise PermissionDenied(
-            "Only a commissioner of the team's league (not its own coach) or site staff may "
-            "adjust a team."
-        )
+    require_adjuster(team, actor)
     problems = []
     if not reason.strip():
         problems.append(Problem("reason", "Write the reason for the adjustment."))

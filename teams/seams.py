@@ -57,7 +57,7 @@ class NoLeagues:
         return None
 
     def may_adjust(self, user, team) -> bool:
-        return is_staff(user)
+        return is_staff(user) and team.coach_id != user.pk
 
     def league_to_build_for(self, key: int, user) -> TeamLeague:
         raise Http404("There are no leagues here.")

@@ -19,7 +19,13 @@ from rules.plumbing.numbers import whole_number
 from rules.plumbing.people import is_coach_or_staff
 from rules.snapshot import ruleset_snapshot
 from teams.advancement import improvement_choose, improvement_roll, roll_choices, rolls_due
-from teams.between_matches import player_leave, require_coach, team_adjust, team_purchase
+from teams.between_matches import (
+    player_leave,
+    require_adjuster,
+    require_coach,
+    team_adjust,
+    team_purchase,
+)
 from teams.history import ledger_for
 from teams.models import Team
 from teams.roster import roster
@@ -78,6 +84,7 @@ def player_leave_view(request: HttpRequest, pk: int, player: int) -> HttpRespons
 @require_POST
 def team_adjust_view(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
+    require_adjuster(team, request.user)  # who may, before what was typed
     named = request.POST.get("player", "").strip()
     member = team.players.filter(pk=_whole(named)).first() if named else None
     treasury = whole_number(request.POST.get("treasury", ""))

@@ -8,7 +8,6 @@ import datetime
 import re
 
 import pytest
-from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
@@ -19,6 +18,7 @@ from rules.house_rules import ruleset_copy
 from rules.selectors import version_get
 from rules.snapshot import stored_edition
 from tests.teams.helpers import orc_team
+from tests.unchanged import database
 
 pytestmark = pytest.mark.django_db
 
@@ -30,16 +30,6 @@ BAD = {
     "negative": "-" + HUGE,
     "word": "ten",
 }
-GUARDED = ("accounts", "league", "matches", "rules", "teams")
-
-
-def database() -> dict[str, list]:
-    """Every row of every table coaches write, so a test can tell that nothing changed."""
-    rows = {}
-    for app in GUARDED:
-        for model in apps.get_app_config(app).get_models():
-            rows[model._meta.label] = list(model.objects.order_by("pk").values())
-    return rows
 
 
 @pytest.fixture

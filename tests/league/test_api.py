@@ -14,6 +14,7 @@ from league.models import League
 from league.seasons import season_start
 from league.services import league_create, membership_request
 from tests.league.conftest import member_teams
+from tests.unchanged import unchanged
 
 pytestmark = pytest.mark.django_db
 
@@ -61,11 +62,12 @@ def test_a_coach_starts_a_league_with_settings(api, coach) -> None:
 
 def test_an_unknown_tie_breaker_is_a_400_naming_the_field(api, coach) -> None:
     api.force_authenticate(coach)
-    answer = api.post(
-        "/api/leagues/",
-        {"name": "Bad", "ruleset": "lrb6", "tie_breakers": ["coin_toss"]},
-        format="json",
-    )
+    with unchanged():
+        answer = api.post(
+            "/api/leagues/",
+            {"name": "Bad", "ruleset": "lrb6", "tie_breakers": ["coin_toss"]},
+            format="json",
+        )
     assert answer.status_code == 400
     assert list(answer.json()) == ["tie_breakers"]
     assert "'coin_toss' is not a tie-breaker" in answer.json()["tie_breakers"][0]
@@ -73,14 +75,15 @@ def test_an_unknown_tie_breaker_is_a_400_naming_the_field(api, coach) -> None:
 
 
 def test_an_anonymous_visitor_cannot_start_a_league(api) -> None:
-    assert api.post("/api/leagues/", {"name": "X", "ruleset": "lrb6"}).status_code == 401
+    with unchanged():
+        assert api.post("/api/leagues/", {"name": "X", "ruleset": "lrb6"}).status_code == 401
 
 
 def test_a_commissioner_changes_settings_and_a_coach_may_not(api, league, commissioner, coach):
     api.force_authenticate(coach)
-    assert (
-        api.patch(f"/api/leagues/{league.pk}/", {"points_win": 5}, format="json").status_code == 403
-    )
+    with unchanged():
+        answer = api.patch(f"/api/leagues/{league.pk}/", {"points_win": 5}, format="json")
+    assert answer.status_code == 403
     api.force_authenticate(commissioner)
     answer = api.patch(
         f"/api/leagues/{league.pk}/", {"points_win": 5, "dice_sources": "rolled"}, format="json"
@@ -92,24 +95,28 @@ def test_a_commissioner_changes_settings_and_a_coach_may_not(api, league, commis
 
 def test_patching_an_unknown_field_is_refused(api, league, commissioner) -> None:
     api.force_authenticate(commissioner)
-    answer = api.patch(f"/api/leagues/{league.pk}/", {"ruleset_version": 3}, format="json")
+    with unchanged():
+        answer = api.patch(f"/api/leagues/{league.pk}/", {"ruleset_version": 3}, format="json")
     assert answer.status_code == 400
     assert answer.json() == {"ruleset_version": ["'ruleset_version' cannot be changed here."]}
 
 
 def test_membership_through_the_api(api, league, commissioner, coach, rival, team) -> None:
     api.force_authenticate(rival)
-    assert api.post(f"/api/leagues/{league.pk}/memberships/", {"team": team.pk}).status_code == 403
+    with unchanged():
+        answer = api.post(f"/api/leagues/{league.pk}/memberships/", {"team": team.pk})
+    assert answer.status_code == 403
     api.force_authenticate(coach)
     asked = api.post(f"/api/leagues/{league.pk}/memberships/", {"team": team.pk})
     assert asked.status_code == 201
     assert asked.json()["status"] == "pending"
     membership = asked.json()["id"]
-    assert (
-        api.post(f"/api/leagues/{league.pk}/memberships/{membership}/approve/").status_code == 403
-    )
+    with unchanged():
+        answer = api.post(f"/api/leagues/{league.pk}/memberships/{membership}/approve/")
+    assert answer.status_code == 403
     api.force_authenticate(commissioner)
-    refused = api.post(f"/api/leagues/{league.pk}/memberships/{membership}/refuse/", {})
+    with unchanged():
+        refused = api.post(f"/api/leagues/{league.pk}/memberships/{membership}/refuse/", {})
     assert refused.status_code == 400
     assert refused.json() == {"reason": ["Give the coach a reason for the refusal."]}
     approved = api.post(f"/api/leagues/{league.pk}/memberships/{membership}/approve/")
@@ -126,7 +133,8 @@ def test_a_team_already_in_a_league_is_a_400(api, league, commissioner, coach, t
     membership_request(league, coach, team)
     other = league_create(coach, "Second league", lrb6)
     api.force_authenticate(coach)
-    answer = api.post(f"/api/leagues/{other.pk}/memberships/", {"team": team.pk})
+    with unchanged():
+        answer = api.post(f"/api/leagues/{other.pk}/memberships/", {"team": team.pk})
     assert answer.status_code == 400
     assert answer.json() == {
         "team": [
@@ -154,7 +162,8 @@ def test_a_commissioner_adds_a_commissioner(api, league, commissioner, coach) ->
     answer = api.post(f"/api/leagues/{league.pk}/commissioners/", {"username": "varag"})
     assert answer.status_code == 201
     assert answer.json()["commissioners"] == ["nuffle", "varag"]
-    missing = api.post(f"/api/leagues/{league.pk}/commissioners/", {"username": "nobody"})
+    with unchanged():
+        missing = api.post(f"/api/leagues/{league.pk}/commissioners/", {"username": "nobody"})
     assert missing.status_code == 400
     assert missing.json() == {"username": ["There is no coach called 'nobody'."]}
 
@@ -207,14 +216,15 @@ def test_a_coach_cannot_start_a_season_or_forfeit(api, league, commissioner, use
     season = season_start(league, commissioner, "round_robin")
     fixture = season.fixtures.get()
     api.force_authenticate(teams[0].coach)
-    assert api.post(f"/api/leagues/{league.pk}/seasons/", {"format": "open"}).status_code == 403
-    assert (
-        api.post(
-            f"/api/leagues/{league.pk}/fixtures/{fixture.pk}/forfeit/",
-            {"forfeited_by": fixture.home_id},
-        ).status_code
-        == 403
-    )
+    with unchanged():
+        assert api.post(f"/api/leagues/{league.pk}/seasons/", {"format": "open"}).status_code == 403
+        assert (
+            api.post(
+                f"/api/leagues/{league.pk}/fixtures/{fixture.pk}/forfeit/",
+                {"forfeited_by": fixture.home_id},
+            ).status_code
+            == 403
+        )
 
 
 def test_a_forfeit_by_a_team_not_in_the_fixture_is_a_400(
@@ -223,9 +233,11 @@ def test_a_forfeit_by_a_team_not_in_the_fixture_is_a_400(
     member_teams(league, 2, users)
     fixture = season_start(league, commissioner, "round_robin").fixtures.get()
     api.force_authenticate(commissioner)
-    answer = api.post(
-        f"/api/leagues/{league.pk}/fixtures/{fixture.pk}/forfeit/", {"forfeited_by": rival_team.pk}
-    )
+    with unchanged():
+        answer = api.post(
+            f"/api/leagues/{league.pk}/fixtures/{fixture.pk}/forfeit/",
+            {"forfeited_by": rival_team.pk},
+        )
     assert answer.status_code == 400
     assert list(answer.json()) == ["forfeited_by"]
 
@@ -240,9 +252,10 @@ def test_open_play_matches_are_arranged_through_the_api(api, league, commissione
     )
     assert answer.status_code == 201
     assert (answer.json()["round"], answer.json()["due"]) == (None, "2026-12-24")
-    missing = api.post(
-        f"/api/leagues/{league.pk}/seasons/1/fixtures/", {"home": one.pk, "away": 999_999}
-    )
+    with unchanged():
+        missing = api.post(
+            f"/api/leagues/{league.pk}/seasons/1/fixtures/", {"home": one.pk, "away": 999_999}
+        )
     assert missing.status_code == 400
     assert missing.json() == {"away": ["There is no team 999999."]}
 
@@ -289,7 +302,8 @@ def test_a_form_patch_leaves_the_fields_it_does_not_name_alone(api, league, comm
 @pytest.mark.parametrize("body", ["5", '[{"points_win": 2}]', '"public"'])
 def test_a_patch_that_is_not_an_object_is_a_400(api, league, commissioner, body) -> None:
     api.force_authenticate(commissioner)
-    answer = api.patch(f"/api/leagues/{league.pk}/", body, content_type="application/json")
+    with unchanged():
+        answer = api.patch(f"/api/leagues/{league.pk}/", body, content_type="application/json")
     assert answer.status_code == 400
 
 
@@ -298,10 +312,11 @@ def test_a_first_deadline_whose_last_round_falls_after_9999_is_a_400(
 ) -> None:
     member_teams(league, 3, users)
     api.force_authenticate(commissioner)
-    answer = api.post(
-        f"/api/leagues/{league.pk}/seasons/",
-        {"format": "round_robin", "first_deadline": "9999-12-30"},
-    )
+    with unchanged():
+        answer = api.post(
+            f"/api/leagues/{league.pk}/seasons/",
+            {"format": "round_robin", "first_deadline": "9999-12-30"},
+        )
     assert answer.status_code == 400
     assert answer.json() == {
         "first_deadline": ["The last round's deadline would fall after the year 9999."]

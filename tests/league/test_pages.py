@@ -13,6 +13,7 @@ from league.models import League, Membership
 from league.seasons import season_start
 from league.services import league_create, membership_request
 from tests.league.conftest import member_teams
+from tests.unchanged import unchanged
 
 pytestmark = pytest.mark.django_db
 
@@ -66,7 +67,8 @@ def test_a_coach_starts_a_league_and_becomes_its_commissioner(client, coach, lrb
 
 def test_a_league_without_a_name_is_refused_with_the_reason(client, coach, lrb6) -> None:
     client.force_login(coach)
-    page = client.post("/leagues/new/", {"name": "", "version": lrb6.pk})
+    with unchanged():
+        page = client.post("/leagues/new/", {"name": "", "version": lrb6.pk})
     assert page.status_code == 400
     assert "Give the league a name." in page.content.decode()
     assert not League.objects.exists()
@@ -134,7 +136,8 @@ def test_a_commissioner_saves_the_settings(client, league, commissioner) -> None
 def test_repeated_tie_breakers_are_refused_and_nothing_is_saved(client, league, commissioner):
     client.force_login(commissioner)
     form = settings_form(points_win="4", tie_breaker=["points", "points", "", "", "", ""])
-    page = client.post(f"/leagues/{league.pk}/settings/", form)
+    with unchanged():
+        page = client.post(f"/leagues/{league.pk}/settings/", form)
     assert page.status_code == 400
     assert "Each tie-breaker may be listed once: points repeats." in page.content.decode()
     league.refresh_from_db()
@@ -143,7 +146,8 @@ def test_repeated_tie_breakers_are_refused_and_nothing_is_saved(client, league, 
 
 def test_a_point_that_is_not_a_number_is_named(client, league, commissioner) -> None:
     client.force_login(commissioner)
-    page = client.post(f"/leagues/{league.pk}/settings/", settings_form(points_draw="one"))
+    with unchanged():
+        page = client.post(f"/leagues/{league.pk}/settings/", settings_form(points_draw="one"))
     assert page.status_code == 400
     assert "Points for a draw must be a whole number from -5 to 10." in page.content.decode()
 
@@ -151,7 +155,18 @@ def test_a_point_that_is_not_a_number_is_named(client, league, commissioner) -> 
 @pytest.mark.parametrize("url", ["settings/", "dashboard/"])
 def test_a_coach_may_not_open_the_commissioner_pages(client, league, coach, url) -> None:
     client.force_login(coach)
-    assert client.get(f"/leagues/{league.pk}/{url}").status_code == 403
+    with unchanged():
+        assert client.get(f"/leagues/{league.pk}/{url}").status_code == 403
+
+
+@pytest.mark.parametrize("url", ["settings/", "dashboard/"])
+def test_a_coach_whose_team_plays_in_the_league_may_not_open_the_commissioner_pages(
+    client, league, users, url
+) -> None:
+    [team] = member_teams(league, 1, users)
+    client.force_login(team.coach)
+    with unchanged():
+        assert client.get(f"/leagues/{league.pk}/{url}").status_code == 403
 
 
 def test_a_coach_enters_his_team_and_the_commissioner_approves_it(
@@ -181,17 +196,19 @@ def test_a_refusal_without_a_reason_is_shown_on_the_dashboard(
 ) -> None:
     membership = membership_request(league, coach, team)
     client.force_login(commissioner)
-    page = client.post(
-        f"/leagues/{league.pk}/memberships/{membership.pk}/decide/",
-        {"decision": "refuse", "reason": ""},
-    )
+    with unchanged():
+        page = client.post(
+            f"/leagues/{league.pk}/memberships/{membership.pk}/decide/",
+            {"decision": "refuse", "reason": ""},
+        )
     assert page.status_code == 400
     assert "Give the coach a reason for the refusal." in page.content.decode()
 
 
 def test_another_coach_cannot_enter_my_team(client, league, rival, team) -> None:
     client.force_login(rival)
-    assert client.post(f"/leagues/{league.pk}/enter/", {"team": team.pk}).status_code == 403
+    with unchanged():
+        assert client.post(f"/leagues/{league.pk}/enter/", {"team": team.pk}).status_code == 403
     assert not Membership.objects.exists()
 
 
@@ -231,10 +248,11 @@ def test_the_commissioner_starts_a_season_from_the_dashboard(
 def test_a_bad_date_is_named(client, league, commissioner, users) -> None:
     member_teams(league, 2, users)
     client.force_login(commissioner)
-    page = client.post(
-        f"/leagues/{league.pk}/seasons/new/",
-        {"format": "round_robin", "first_deadline": "next week"},
-    )
+    with unchanged():
+        page = client.post(
+            f"/leagues/{league.pk}/seasons/new/",
+            {"format": "round_robin", "first_deadline": "next week"},
+        )
     assert page.status_code == 400
     assert "&#x27;next week&#x27; is not a date (YYYY-MM-DD)." in page.content.decode()
 
@@ -275,9 +293,11 @@ def test_a_coach_sees_no_commissioner_actions_and_cannot_post_them(
         "Reschedule or forfeit"
         not in client.get(f"/leagues/{league.pk}/seasons/1/").content.decode()
     )
-    page = client.post(
-        f"/leagues/{league.pk}/fixtures/{fixture.pk}/forfeit/", {"forfeited_by": fixture.home_id}
-    )
+    with unchanged():
+        page = client.post(
+            f"/leagues/{league.pk}/fixtures/{fixture.pk}/forfeit/",
+            {"forfeited_by": fixture.home_id},
+        )
     assert page.status_code == 403
 
 

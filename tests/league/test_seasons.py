@@ -18,11 +18,12 @@ from league.seasons import (
     overdue_fixtures,
     season_start,
 )
-from league.services import league_update, membership_end
+from league.services import league_create, league_update, membership_end
 from league.setting_checks import LeagueRefused
 from teams.models import Player
 from teams.services import ledger_differences
 from tests.league.conftest import member_teams
+from tests.unchanged import unchanged
 
 pytestmark = pytest.mark.django_db
 
@@ -79,7 +80,7 @@ def test_the_draw_is_stored_and_replayable(league, commissioner, users) -> None:
 
 def test_a_round_robin_needs_two_member_teams(league, commissioner, users) -> None:
     member_teams(league, 1, users)
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         season_start(league, commissioner, "round_robin")
     assert messages(refused) == [
         ("format", "A round robin needs two member teams; Old World Classic has 1.")
@@ -99,7 +100,7 @@ def test_only_approved_teams_are_drawn(league, commissioner, users, coach, team)
 
 def test_it_refuses_an_unknown_format_and_bad_spacing(league, commissioner, users) -> None:
     member_teams(league, 2, users)
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         season_start(league, commissioner, "knockout", days_between_rounds=0)
     assert [field for field, _ in messages(refused)] == ["format", "days_between_rounds"]
 
@@ -107,7 +108,7 @@ def test_it_refuses_an_unknown_format_and_bad_spacing(league, commissioner, user
 def test_only_a_commissioner_or_staff_starts_a_season(league, coach, staff, users) -> None:
     member_teams(league, 2, users)
     for person in (coach, AnonymousUser()):
-        with pytest.raises(PermissionDenied):
+        with unchanged(), pytest.raises(PermissionDenied):
             season_start(league, person, "round_robin")
     assert season_start(league, staff, "round_robin").number == 1
 
@@ -179,7 +180,7 @@ def test_a_team_outside_the_league_cannot_be_arranged(
 ) -> None:
     [one] = member_teams(league, 1, users)
     season = season_start(league, commissioner, "open")
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         fixture_arrange(season, commissioner, one, rival_team)
     assert messages(refused) == [("away", "Da Krumpers is not a member of Old World Classic.")]
 
@@ -187,7 +188,7 @@ def test_a_team_outside_the_league_cannot_be_arranged(
 def test_a_team_cannot_play_itself(league, commissioner, users) -> None:
     one, _two = member_teams(league, 2, users)
     season = season_start(league, commissioner, "open")
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         fixture_arrange(season, commissioner, one, one)
     assert messages(refused) == [("away", "A team cannot play itself.")]
 
@@ -195,14 +196,21 @@ def test_a_team_cannot_play_itself(league, commissioner, users) -> None:
 def test_an_uninvolved_coach_cannot_arrange_a_match(league, commissioner, users, rival) -> None:
     one, two = member_teams(league, 2, users)
     season = season_start(league, commissioner, "open")
-    with pytest.raises(PermissionDenied):
+    with unchanged(), pytest.raises(PermissionDenied):
         fixture_arrange(season, rival, one, two)
+
+
+def test_an_anonymous_visitor_cannot_arrange_a_match(league, commissioner, users) -> None:
+    one, two = member_teams(league, 2, users)
+    season = season_start(league, commissioner, "open")
+    with unchanged(), pytest.raises(PermissionDenied):
+        fixture_arrange(season, AnonymousUser(), one, two)
 
 
 def test_a_round_robin_season_does_not_take_arranged_matches(league, commissioner, users):
     one, two = member_teams(league, 2, users)
     season = season_start(league, commissioner, "round_robin")
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         fixture_arrange(season, commissioner, one, two)
     assert messages(refused) == [
         ("season", "Season 1 is a round robin: its fixtures are drawn, not arranged.")
@@ -232,15 +240,21 @@ def test_a_commissioner_reschedules_a_fixture(season, commissioner) -> None:
 
 
 def test_rescheduling_needs_a_date_and_a_reason(season, commissioner) -> None:
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         fixture_reschedule(first_match(season), commissioner, None, " ")
     assert [field for field, _ in messages(refused)] == ["deadline", "reason"]
 
 
 def test_a_coach_cannot_reschedule(season) -> None:
     fixture = first_match(season)
-    with pytest.raises(PermissionDenied):
+    with unchanged(), pytest.raises(PermissionDenied):
         fixture_reschedule(fixture, fixture.home.coach, MONDAY, "I am busy")
+
+
+def test_a_commissioner_of_another_league_cannot_reschedule(season, rival, lrb6) -> None:
+    league_create(rival, "Another league", lrb6)
+    with unchanged(), pytest.raises(PermissionDenied):
+        fixture_reschedule(first_match(season), rival, MONDAY, "Not my league")
 
 
 def test_a_forfeit_records_the_league_score_for_the_team_that_turned_up(
@@ -262,7 +276,7 @@ def test_a_forfeit_uses_the_league_setting(league, season, commissioner) -> None
 
 def test_a_forfeit_is_recorded_once(season, commissioner) -> None:
     fixture = fixture_forfeit(first_match(season), commissioner, first_match(season).home)
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         fixture_forfeit(fixture, commissioner, fixture.away)
     assert messages(refused)[0][1].endswith("is already forfeit.")
 
@@ -271,13 +285,13 @@ def test_a_bye_cannot_be_forfeited(league, commissioner, users) -> None:
     member_teams(league, 3, users)
     season = season_start(league, commissioner, "round_robin")
     bye = season.fixtures.filter(away__isnull=True).first()
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         fixture_forfeit(bye, commissioner, bye.home)
     assert messages(refused) == [("fixture", "A bye is not a match.")]
 
 
 def test_a_team_not_in_the_fixture_cannot_forfeit_it(season, commissioner, rival_team):
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         fixture_forfeit(first_match(season), commissioner, rival_team)
     assert messages(refused)[0][0] == "forfeited_by"
 
@@ -285,7 +299,7 @@ def test_a_team_not_in_the_fixture_cannot_forfeit_it(season, commissioner, rival
 def test_a_finished_season_cannot_be_changed(league, season, commissioner) -> None:
     fixture = first_match(season)
     season_start(league, commissioner, "open")
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         fixture_reschedule(fixture, commissioner, MONDAY, "Too late")
     assert messages(refused) == [("season", "Season 1 is over.")]
 

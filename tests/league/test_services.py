@@ -20,6 +20,7 @@ from league.services import (
 from league.setting_checks import DEFAULT_TIE_BREAKERS, LeagueRefused
 from rules.selectors import version_get
 from tests.teams.helpers import dwarf_team, orc_team
+from tests.unchanged import unchanged
 
 pytestmark = pytest.mark.django_db
 
@@ -76,7 +77,7 @@ def test_a_league_starts_with_chosen_settings(commissioner, lrb6) -> None:
 
 
 def test_it_refuses_a_league_without_a_name(commissioner, lrb6) -> None:
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         league_create(commissioner, "  ", lrb6)
     assert messages(refused) == [("name", "Give the league a name.")]
 
@@ -86,14 +87,14 @@ def test_it_refuses_a_league_with_an_unknown_tie_breaker_and_creates_nothing(
 ) -> None:
     from league.models import League
 
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         league_create(commissioner, "Bad league", lrb6, tie_breakers=["points", "dice_off"])
     assert messages(refused)[0][0] == "tie_breakers"
     assert not League.objects.exists()
 
 
 def test_an_anonymous_visitor_cannot_start_a_league(lrb6) -> None:
-    with pytest.raises(PermissionDenied):
+    with unchanged(), pytest.raises(PermissionDenied):
         league_create(AnonymousUser(), "Ghost league", lrb6)
 
 
@@ -106,8 +107,19 @@ def test_a_commissioner_adds_another_who_is_listed_after_him(league, commissione
 
 
 def test_a_coach_cannot_make_himself_a_commissioner(league, coach) -> None:
-    with pytest.raises(PermissionDenied, match="Only a commissioner of Old World Classic"):
+    with (
+        unchanged(),
+        pytest.raises(PermissionDenied, match="Only a commissioner of Old World Classic"),
+    ):
         commissioner_add(league, coach, coach)
+
+
+def test_a_commissioner_of_another_league_cannot_add_a_commissioner(
+    league, coach, rival, lrb6
+) -> None:
+    league_create(rival, "Another league", lrb6)
+    with unchanged(), pytest.raises(PermissionDenied, match="Only a commissioner of Old World"):
+        commissioner_add(league, rival, coach)
 
 
 def test_site_staff_may_add_a_commissioner(league, staff, coach) -> None:
@@ -116,7 +128,7 @@ def test_site_staff_may_add_a_commissioner(league, staff, coach) -> None:
 
 
 def test_a_commissioner_is_added_once(league, commissioner) -> None:
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         commissioner_add(league, commissioner, commissioner)
     assert messages(refused) == [("user", "nuffle is already a commissioner.")]
 
@@ -137,7 +149,7 @@ def test_a_commissioner_changes_the_points_and_tie_breakers(league, commissioner
 
 
 def test_an_unknown_tie_breaker_is_refused_and_nothing_changes(league, commissioner) -> None:
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         league_update(league, commissioner, {"points_win": 5, "tie_breakers": ["coin_toss"]})
     assert [field for field, _ in messages(refused)] == ["tie_breakers"]
     league.refresh_from_db()
@@ -146,21 +158,21 @@ def test_an_unknown_tie_breaker_is_refused_and_nothing_changes(league, commissio
 
 def test_a_change_is_checked_against_the_other_settings(league, commissioner) -> None:
     # The loser's forfeit touchdowns may not reach the winner's (2 by default).
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         league_update(league, commissioner, {"forfeit_loser_touchdowns": 2})
     assert [field for field, _ in messages(refused)] == ["forfeit_winner_touchdowns"]
 
 
 def test_it_refuses_a_setting_that_is_not_a_league_setting(league, commissioner) -> None:
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         league_update(league, commissioner, {"ruleset_version": 7})
     assert messages(refused) == [("ruleset_version", "'ruleset_version' cannot be changed here.")]
 
 
 def test_only_a_commissioner_or_staff_changes_settings(league, coach, staff) -> None:
-    with pytest.raises(PermissionDenied):
+    with unchanged(), pytest.raises(PermissionDenied):
         league_update(league, coach, {"points_win": 4})
-    with pytest.raises(PermissionDenied):
+    with unchanged(), pytest.raises(PermissionDenied):
         league_update(league, AnonymousUser(), {"points_win": 4})
     league_update(league, staff, {"points_win": 4})
     league.refresh_from_db()
@@ -181,7 +193,7 @@ def test_a_coach_asks_and_the_commissioner_approves(league, commissioner, coach,
 
 def test_a_refusal_needs_a_reason_which_the_coach_sees(league, commissioner, coach, team):
     membership = membership_request(league, coach, team)
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         membership_decide(membership, commissioner, approve=False)
     assert messages(refused) == [("reason", "Give the coach a reason for the refusal.")]
     membership = membership_decide(membership, commissioner, False, "The league is full.")
@@ -195,15 +207,15 @@ def test_a_refused_team_may_ask_again(league, commissioner, coach, team) -> None
 
 def test_a_decided_request_cannot_be_decided_again(league, commissioner, coach, team) -> None:
     membership = membership_decide(membership_request(league, coach, team), commissioner, True)
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         membership_decide(membership, commissioner, False, "Changed my mind")
     assert messages(refused) == [("status", "This request is already member.")]
 
 
 def test_another_coach_cannot_enter_my_team(league, rival, team) -> None:
-    with pytest.raises(PermissionDenied, match="Only Gouged Eye's coach"):
+    with unchanged(), pytest.raises(PermissionDenied, match="Only Gouged Eye's coach"):
         membership_request(league, rival, team)
-    with pytest.raises(PermissionDenied):
+    with unchanged(), pytest.raises(PermissionDenied):
         membership_request(league, AnonymousUser(), team)
 
 
@@ -214,7 +226,7 @@ def test_site_staff_may_enter_any_team(league, staff, team) -> None:
 def test_only_a_commissioner_or_staff_approves(league, coach, rival, staff, team) -> None:
     membership = membership_request(league, coach, team)
     for person in (coach, rival, AnonymousUser()):
-        with pytest.raises(PermissionDenied):
+        with unchanged(), pytest.raises(PermissionDenied):
             membership_decide(membership, person, approve=True)
     assert membership_decide(membership, staff, approve=True).status == "approved"
 
@@ -222,13 +234,13 @@ def test_only_a_commissioner_or_staff_approves(league, coach, rival, staff, team
 def test_a_commissioner_of_another_league_cannot_approve(league, coach, rival, team, lrb6):
     league_create(rival, "Another league", lrb6)
     membership = membership_request(league, coach, team)
-    with pytest.raises(PermissionDenied):
+    with unchanged(), pytest.raises(PermissionDenied):
         membership_decide(membership, rival, approve=True)
 
 
 def test_a_team_of_another_ruleset_is_refused(league, coach) -> None:
     dwarves = dwarf_team(coach, version_get("gdbbl"))
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         membership_request(league, coach, dwarves)
     assert messages(refused) == [
         (
@@ -242,7 +254,7 @@ def test_a_team_of_another_ruleset_is_refused(league, coach) -> None:
 def test_a_team_plays_in_one_league_at_a_time(league, commissioner, coach, team, lrb6) -> None:
     membership_decide(membership_request(league, coach, team), commissioner, True)
     other = league_create(coach, "Second league", lrb6)
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         membership_request(other, coach, team)
     assert messages(refused) == [
         ("team", "A team plays in one league at a time: Gouged Eye plays in Old World Classic.")
@@ -252,7 +264,7 @@ def test_a_team_plays_in_one_league_at_a_time(league, commissioner, coach, team,
 def test_a_team_waiting_for_one_league_cannot_ask_another(league, coach, team, lrb6) -> None:
     membership_request(league, coach, team)
     other = league_create(coach, "Second league", lrb6)
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         membership_request(other, coach, team)
     assert "is waiting to join Old World Classic" in messages(refused)[0][1]
 
@@ -288,24 +300,33 @@ def test_a_commissioner_retires_a_team_which_cannot_enter_again(
 ) -> None:
     membership = membership_decide(membership_request(league, coach, team), commissioner, True)
     membership_end(membership, commissioner, "retired", "The coach moved away")
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         membership_request(league, coach, team)
     assert messages(refused) == [("team", "Gouged Eye is retired and cannot enter a league.")]
 
 
 def test_another_coach_cannot_take_my_team_out(league, commissioner, coach, rival, team):
     membership = membership_decide(membership_request(league, coach, team), commissioner, True)
-    with pytest.raises(PermissionDenied):
+    with unchanged(), pytest.raises(PermissionDenied):
         membership_end(membership, rival, "left")
-    with pytest.raises(PermissionDenied):
+    with unchanged(), pytest.raises(PermissionDenied):
         membership_end(membership, AnonymousUser(), "left")
+
+
+def test_a_commissioner_of_another_league_cannot_take_my_team_out(
+    league, commissioner, coach, rival, team, lrb6
+) -> None:
+    membership = membership_decide(membership_request(league, coach, team), commissioner, True)
+    league_create(rival, "Another league", lrb6)
+    with unchanged(), pytest.raises(PermissionDenied):
+        membership_end(membership, rival, "retired", "Not my league")
 
 
 def test_a_team_that_is_not_in_the_league_cannot_leave_it(league, commissioner, coach, team):
     membership = membership_decide(
         membership_request(league, coach, team), commissioner, False, "Full"
     )
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         membership_end(membership, coach, "left")
     assert messages(refused) == [("status", "Gouged Eye is not in Old World Classic.")]
 
@@ -317,7 +338,7 @@ def test_a_coach_withdraws_a_request_still_waiting(league, coach, team) -> None:
 
 def test_leaving_is_left_or_retired_only(league, commissioner, coach, team) -> None:
     membership = membership_request(league, coach, team)
-    with pytest.raises(LeagueRefused) as refused:
+    with unchanged(), pytest.raises(LeagueRefused) as refused:
         membership_end(membership, coach, "vanished")
     assert messages(refused) == [("how", "A team leaves or is retired, not 'vanished'.")]
 

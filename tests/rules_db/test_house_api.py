@@ -18,6 +18,7 @@ from rules.edition_io import SECTIONS, edition_documents, edition_export
 from rules.house_rules import editor_add, ruleset_copy
 from rules.selectors import version_get
 from rules.snapshot import stored_edition
+from tests.unchanged import unchanged
 
 pytestmark = pytest.mark.django_db
 
@@ -125,7 +126,8 @@ def test_a_copy_without_a_usable_name_is_400(
     lrb6_version, owner: APIClient, body: dict[str, Any], errors: dict[str, list[str]]
 ) -> None:
     before = models.Ruleset.objects.count()
-    response = owner.post("/api/rulesets/lrb6/copy/", body, format="json")
+    with unchanged():
+        response = owner.post("/api/rulesets/lrb6/copy/", body, format="json")
     assert response.status_code == 400
     assert response.json() == errors
     assert models.Ruleset.objects.count() == before
@@ -138,7 +140,8 @@ def test_copying_an_unknown_version_is_404(lrb6_version, owner: APIClient) -> No
 
 def test_a_visitor_cannot_copy(lrb6_version) -> None:
     before = models.Ruleset.objects.count()
-    response = api_for().post("/api/rulesets/lrb6/copy/", {"name": "Mine"}, format="json")
+    with unchanged():
+        response = api_for().post("/api/rulesets/lrb6/copy/", {"name": "Mine"}, format="json")
     assert response.status_code == 401
     assert models.Ruleset.objects.count() == before
 
@@ -226,7 +229,8 @@ def test_patching_a_setting_to_its_value_makes_no_version(house, owner: APIClien
 def test_an_unknown_setting_or_a_bad_value_is_400_naming_it(
     house, owner: APIClient, body: Any, errors: dict[str, list[str]]
 ) -> None:
-    response = owner.patch(f"{COPY}/settings/", body, format="json")
+    with unchanged():
+        response = owner.patch(f"{COPY}/settings/", body, format="json")
     assert response.status_code == 400
     assert response.json() == errors
     assert versions_of(house.slug) == [1]
@@ -234,7 +238,8 @@ def test_an_unknown_setting_or_a_bad_value_is_400_naming_it(
 
 def test_another_coach_may_not_patch_settings(house, bob) -> None:
     body = {"max_touchdowns_per_team": 30}
-    response = api_for(bob).patch(f"{COPY}/settings/", body, format="json")
+    with unchanged():
+        response = api_for(bob).patch(f"{COPY}/settings/", body, format="json")
     assert response.status_code == 403
     assert response.json() == {
         "detail": "Only the owner and co-editors of this ruleset may edit it."
@@ -251,7 +256,8 @@ def test_a_co_editor_may_patch_settings(house, ann, bob) -> None:
 
 def test_a_visitor_may_not_patch_settings(house) -> None:
     body = {"max_touchdowns_per_team": 30}
-    assert api_for().patch(f"{COPY}/settings/", body, format="json").status_code == 401
+    with unchanged():
+        assert api_for().patch(f"{COPY}/settings/", body, format="json").status_code == 401
     assert versions_of(house.slug) == [1]
 
 
@@ -259,7 +265,8 @@ def test_a_visitor_may_not_patch_settings(house) -> None:
 def test_patching_a_bundled_edition_is_403(lrb6_version, staff: bool) -> None:
     user = coach("sam", is_staff=staff, is_superuser=staff)
     body = {"max_touchdowns_per_team": 30}
-    response = api_for(user).patch("/api/rulesets/lrb6/settings/", body, format="json")
+    with unchanged():
+        response = api_for(user).patch("/api/rulesets/lrb6/settings/", body, format="json")
     assert response.status_code == 403
     assert response.json() == {"detail": "Bundled editions cannot be edited: copy one first."}
     assert versions_of("lrb6") == [1]
@@ -337,7 +344,8 @@ def _tables_missing_roll_11(ruleset: models.Ruleset) -> list[dict[str, Any]]:
 def test_putting_an_invalid_part_is_400_naming_the_row(
     house, owner: APIClient, part: str, make, message: str
 ) -> None:
-    response = owner.put(f"{COPY}/parts/{part}/", make(house), format="json")
+    with unchanged():
+        response = owner.put(f"{COPY}/parts/{part}/", make(house), format="json")
     assert response.status_code == 400
     errors = response.json()
     assert list(errors) == ["detail"]
@@ -348,12 +356,13 @@ def test_putting_an_invalid_part_is_400_naming_the_row(
 
 def test_putting_a_part_needs_the_right_to_edit(house, lrb6_version, bob) -> None:
     races = races_with_thrower_cost(house, 80_000)
-    assert api_for().put(f"{COPY}/parts/races/", races, format="json").status_code == 401
-    response = api_for(bob).put(f"{COPY}/parts/races/", races, format="json")
-    assert response.status_code == 403
     staff = api_for(coach("sam", is_staff=True, is_superuser=True))
-    response = staff.put("/api/rulesets/lrb6/parts/races/", races, format="json")
-    assert response.status_code == 403
+    with unchanged():
+        assert api_for().put(f"{COPY}/parts/races/", races, format="json").status_code == 401
+        response = api_for(bob).put(f"{COPY}/parts/races/", races, format="json")
+        assert response.status_code == 403
+        response = staff.put("/api/rulesets/lrb6/parts/races/", races, format="json")
+        assert response.status_code == 403
     assert response.json() == {"detail": "Bundled editions cannot be edited: copy one first."}
     assert versions_of(house.slug) == [1]
     assert versions_of("lrb6") == [1]
@@ -438,7 +447,8 @@ def test_a_damaged_import_is_400_and_creates_nothing(
 ) -> None:
     counts = (models.Ruleset.objects.count(), models.RulesetVersion.objects.count())
     upload = SimpleUploadedFile("broken.json", content, "application/json")
-    response = owner.post("/api/rulesets/import/", {"file": upload}, format="multipart")
+    with unchanged():
+        response = owner.post("/api/rulesets/import/", {"file": upload}, format="multipart")
     assert response.status_code == 400
     errors = response.json()
     assert list(errors) == ["detail"]
@@ -451,7 +461,8 @@ def test_an_import_with_an_invalid_row_is_400_naming_it(lrb6_version, owner: API
     next(staff for staff in document["staff"] if staff["key"] == "apothecary")["cost"] = -1
     before = models.Ruleset.objects.count()
     upload = SimpleUploadedFile("broken.json", json.dumps(document).encode(), "application/json")
-    response = owner.post("/api/rulesets/import/", {"file": upload}, format="multipart")
+    with unchanged():
+        response = owner.post("/api/rulesets/import/", {"file": upload}, format="multipart")
     assert response.status_code == 400
     assert response.json() == {
         "detail": [
@@ -463,7 +474,8 @@ def test_an_import_with_an_invalid_row_is_400_naming_it(lrb6_version, owner: API
 
 
 def test_an_import_without_a_file_is_400(lrb6_version, owner: APIClient) -> None:
-    response = owner.post("/api/rulesets/import/", {"name": "Nothing"}, format="multipart")
+    with unchanged():
+        response = owner.post("/api/rulesets/import/", {"name": "Nothing"}, format="multipart")
     assert response.status_code == 400
     assert response.json() == {"file": ["No file was submitted."]}
 
@@ -472,7 +484,8 @@ def test_a_visitor_cannot_import(lrb6_version) -> None:
     text = edition_export(stored_edition(lrb6_version)).encode()
     before = models.Ruleset.objects.count()
     upload = SimpleUploadedFile("lrb6.json", text, "application/json")
-    response = api_for().post("/api/rulesets/import/", {"file": upload}, format="multipart")
+    with unchanged():
+        response = api_for().post("/api/rulesets/import/", {"file": upload}, format="multipart")
     assert response.status_code == 401
     assert models.Ruleset.objects.count() == before
 
@@ -494,7 +507,8 @@ def test_the_owner_adds_and_removes_co_editors(house, bob, owner: APIClient) -> 
     assert response.status_code == 200
     assert response.json() == [{"username": "carl"}]
     body = {"max_touchdowns_per_team": 31}
-    assert api_for(bob).patch(f"{COPY}/settings/", body, format="json").status_code == 403
+    with unchanged():
+        assert api_for(bob).patch(f"{COPY}/settings/", body, format="json").status_code == 403
     assert versions_of(house.slug) == [1, 2]
 
 
@@ -505,7 +519,8 @@ def test_the_owner_adds_and_removes_co_editors(house, bob, owner: APIClient) -> 
 def test_an_unknown_coach_or_the_owner_is_400(
     house, owner: APIClient, username: str, message: str
 ) -> None:
-    response = owner.post(f"{COPY}/editors/", {"username": username}, format="json")
+    with unchanged():
+        response = owner.post(f"{COPY}/editors/", {"username": username}, format="json")
     assert response.status_code == 400
     assert response.json() == {"username": [message]}
     assert house.editors.count() == 0
@@ -514,24 +529,25 @@ def test_an_unknown_coach_or_the_owner_is_400(
 def test_only_the_owner_chooses_co_editors(house, ann, bob) -> None:
     editor_add(house, "bob", ann)
     coach("carl")
-    for user in (bob, get_user_model().objects.get(username="carl")):
-        api = api_for(user)
-        response = api.post(f"{COPY}/editors/", {"username": "carl"}, format="json")
-        assert response.status_code == 403
-        assert response.json() == {
-            "detail": "Only the owner of this ruleset may choose its co-editors."
-        }
-        response = api.delete(f"{COPY}/editors/", {"username": "bob"}, format="json")
-        assert response.status_code == 403
-    assert api_for().post(f"{COPY}/editors/", {"username": "carl"}, format="json").status_code == (
-        401
-    )
+    with unchanged():
+        for user in (bob, get_user_model().objects.get(username="carl")):
+            api = api_for(user)
+            response = api.post(f"{COPY}/editors/", {"username": "carl"}, format="json")
+            assert response.status_code == 403
+            assert response.json() == {
+                "detail": "Only the owner of this ruleset may choose its co-editors."
+            }
+            response = api.delete(f"{COPY}/editors/", {"username": "bob"}, format="json")
+            assert response.status_code == 403
+        response = api_for().post(f"{COPY}/editors/", {"username": "carl"}, format="json")
+        assert response.status_code == 401
     assert list(house.editors.values_list("username", flat=True)) == ["bob"]
 
 
 def test_a_bundled_edition_has_no_co_editors(lrb6_version, ann) -> None:
     staff = api_for(coach("sam", is_staff=True, is_superuser=True))
-    response = staff.post("/api/rulesets/lrb6/editors/", {"username": "ann"}, format="json")
+    with unchanged():
+        response = staff.post("/api/rulesets/lrb6/editors/", {"username": "ann"}, format="json")
     assert response.status_code == 403
     assert models.Ruleset.objects.get(slug="lrb6").editors.count() == 0
 
@@ -566,14 +582,16 @@ def test_the_openapi_schema_still_validates_with_no_warnings() -> None:
 def test_a_coach_who_may_not_edit_hears_that_before_what_is_wrong_with_his_body(
     house: models.Ruleset, bob, method: str, path: str, body: dict
 ) -> None:
-    response = getattr(api_for(bob), method)(
-        f"/api/rulesets/{house.slug}/{path}", body, format="json"
-    )
+    with unchanged():
+        response = getattr(api_for(bob), method)(
+            f"/api/rulesets/{house.slug}/{path}", body, format="json"
+        )
     assert response.status_code == 403
     assert response.json() == {
         "detail": "Only the owner and co-editors of this ruleset may edit it."
     }
-    response = getattr(api_for(None), method)(
-        f"/api/rulesets/{house.slug}/{path}", body, format="json"
-    )
+    with unchanged():
+        response = getattr(api_for(None), method)(
+            f"/api/rulesets/{house.slug}/{path}", body, format="json"
+        )
     assert response.status_code == 401

@@ -22,6 +22,7 @@ from teams.advancement import improvement_roll
 from teams.between_matches import team_adjust
 from teams.services import ledger_differences
 from tests.teams.helpers import orc_team
+from tests.unchanged import unchanged
 
 pytestmark = pytest.mark.django_db
 
@@ -70,7 +71,10 @@ def test_a_commissioner_credits_the_treasury_with_a_reason(member, commissioner)
 
 
 def test_a_commissioner_cannot_adjust_a_team_outside_his_league(team, league, commissioner):
-    with pytest.raises(PermissionDenied, match="Only a commissioner of the team's league"):
+    with (
+        unchanged(),
+        pytest.raises(PermissionDenied, match="Only a commissioner of the team's league"),
+    ):
         team_adjust(team, commissioner, "Not mine to touch", 10_000)
 
 
@@ -78,13 +82,13 @@ def test_a_commissioner_cannot_adjust_a_team_still_waiting_to_join(
     team, league, commissioner, coach
 ) -> None:
     membership_request(league, coach, team)
-    with pytest.raises(PermissionDenied):
+    with unchanged(), pytest.raises(PermissionDenied):
         team_adjust(team, commissioner, "Too early", 10_000)
 
 
 def test_a_commissioner_of_another_league_cannot_adjust(member, rival, lrb6) -> None:
     league_create(rival, "Another league", lrb6)
-    with pytest.raises(PermissionDenied):
+    with unchanged(), pytest.raises(PermissionDenied):
         team_adjust(member, rival, "Meddling", 10_000)
 
 
@@ -92,13 +96,13 @@ def test_once_the_team_leaves_its_old_commissioner_cannot_adjust_it(
     member, commissioner, coach
 ) -> None:
     membership_end(member.memberships.get(), coach, "left")
-    with pytest.raises(PermissionDenied):
+    with unchanged(), pytest.raises(PermissionDenied):
         team_adjust(member, commissioner, "After it left", 10_000)
 
 
 def test_the_coach_and_anonymous_cannot_adjust(member, coach) -> None:
     for person in (coach, AnonymousUser()):
-        with pytest.raises(PermissionDenied):
+        with unchanged(), pytest.raises(PermissionDenied):
             team_adjust(member, person, "Self-service", 10_000)
 
 
@@ -121,7 +125,8 @@ def test_the_api_lets_the_commissioner_adjust(member, commissioner, rival) -> No
     api = APIClient()
     api.force_authenticate(rival)
     url = f"/api/teams/{member.pk}/adjustments/"
-    assert api.post(url, {"reason": "x", "treasury": 5000}).status_code == 403
+    with unchanged():
+        assert api.post(url, {"reason": "x", "treasury": 5000}).status_code == 403
     api.force_authenticate(commissioner)
     assert api.post(url, {"reason": "Round 1 report", "treasury": 5000}).status_code in (200, 201)
 
@@ -152,7 +157,7 @@ def test_a_league_that_rolls_at_the_table_refuses_server_dice(
 ) -> None:
     league_update(league, commissioner, {"dice_sources": "entered"})
     player = six_spp(member, commissioner)
-    with pytest.raises(TeamRefused) as refused:
+    with unchanged(), pytest.raises(TeamRefused) as refused:
         improvement_roll(member, coach, player)
     assert [p.message for p in refused.value.problems] == [
         "Old World Classic rolls its dice at the table: enter the two dice you rolled."
@@ -166,7 +171,7 @@ def test_a_league_that_has_the_server_roll_refuses_entered_dice(
 ) -> None:
     league_update(league, commissioner, {"dice_sources": "rolled"})
     player = six_spp(member, commissioner)
-    with pytest.raises(TeamRefused) as refused:
+    with unchanged(), pytest.raises(TeamRefused) as refused:
         improvement_roll(member, coach, player, (6, 6))
     assert [p.message for p in refused.value.problems] == [
         "Old World Classic has the server roll every die: let the server roll."
@@ -188,7 +193,8 @@ def test_the_improve_page_offers_only_the_leagues_dice_source(
     assert "Record our dice" not in page
     assert "Let the server roll" in page
     assert "Old World Classic: The server rolls" in page
-    refused = client.post(url, {"source": "entered", "die1": "6", "die2": "6"})
+    with unchanged():
+        refused = client.post(url, {"source": "entered", "die1": "6", "die2": "6"})
     assert refused.status_code == 400
     assert "let the server roll" in refused.content.decode()
 
@@ -196,20 +202,34 @@ def test_the_improve_page_offers_only_the_leagues_dice_source(
 def test_a_commissioner_cannot_adjust_his_own_team(league, commissioner, lrb6) -> None:
     own = orc_team(commissioner, lrb6, "Commissioner's Orcs")
     membership_decide(membership_request(league, commissioner, own), commissioner, approve=True)
-    with pytest.raises(PermissionDenied, match="not its own coach"):
+    with unchanged(), pytest.raises(PermissionDenied, match="not its own coach"):
         team_adjust(own, commissioner, "A little something for myself", 1_000_000)
     own.refresh_from_db()
     assert own.treasury == 70_000
+
+
+def test_a_commissioner_cannot_adjust_his_own_team_through_the_api(
+    league, commissioner, lrb6
+) -> None:
+    own = orc_team(commissioner, lrb6, "Commissioner's Orcs")
+    membership_decide(membership_request(league, commissioner, own), commissioner, approve=True)
+    api = APIClient()
+    api.force_authenticate(commissioner)
+    url = f"/api/teams/{own.pk}/adjustments/"
+    with unchanged():
+        response = api.post(url, {"reason": "A little something for myself", "treasury": 10_000})
+    assert response.status_code == 403
 
 
 def test_the_roster_page_refuses_adjustment_numbers_it_cannot_read(
     client, member, commissioner
 ) -> None:
     client.force_login(commissioner)
-    page = client.post(
-        f"/teams/{member.pk}/adjust/",
-        {"reason": "Prize", "treasury": "10k", "player": "abc", "spp": "2"},
-    )
+    with unchanged():
+        page = client.post(
+            f"/teams/{member.pk}/adjust/",
+            {"reason": "Prize", "treasury": "10k", "player": "abc", "spp": "2"},
+        )
     assert page.status_code == 400
     assert "The treasury change must be a whole number, not &#x27;10k&#x27;." in (
         page.content.decode()
@@ -240,5 +260,5 @@ def test_a_team_waiting_to_join_already_follows_the_leagues_dice(
     player = team.players.get(number=1)
     team_adjust(team, staff, "SPP", 0, player, 6)
     player.refresh_from_db()
-    with pytest.raises(TeamRefused, match="has the server roll every die"):
+    with unchanged(), pytest.raises(TeamRefused, match="has the server roll every die"):
         improvement_roll(team, coach, player, (6, 6))

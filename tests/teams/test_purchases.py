@@ -12,6 +12,7 @@ from teams.between_matches import team_purchase
 from teams.models import LedgerEntry
 from teams.services import ledger_differences
 from tests.teams.helpers import dwarf_team, orc_team
+from tests.unchanged import unchanged
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +36,7 @@ def test_a_player_without_a_name_is_named_after_his_position_and_number(coach, l
 
 def test_a_re_roll_after_creation_costs_double(coach, lrb6) -> None:
     team = orc_team(coach, lrb6)
-    with pytest.raises(TeamRefused) as refused:
+    with unchanged(), pytest.raises(TeamRefused) as refused:
         team_purchase(team, coach, Purchase("reroll"))
     # Orc re-roll 60,000 x 2 = 120,000 against a treasury of 70,000.
     assert str(refused.value) == (
@@ -54,14 +55,14 @@ def test_cheerleaders_go_on_the_staff(coach, lrb6) -> None:
 
 def test_a_gdbbl_dwarf_team_cannot_add_a_wizard_to_its_alchemist(coach, gdbbl) -> None:
     team = dwarf_team(coach, gdbbl)
-    with pytest.raises(TeamRefused) as refused:
+    with unchanged(), pytest.raises(TeamRefused) as refused:
         team_purchase(team, coach, Purchase("staff", "wizard"))
     assert "Dwarf teams may not have a Wizard." in str(refused.value)
 
 
 def test_another_coach_may_not_buy_for_the_team(coach, rival, lrb6) -> None:
     team = orc_team(coach, lrb6)
-    with pytest.raises(PermissionDenied):
+    with unchanged(), pytest.raises(PermissionDenied):
         team_purchase(team, rival, Purchase("player", "Goblin"))
     assert LedgerEntry.objects.filter(team=team).count() == 1
 
@@ -84,7 +85,8 @@ def test_the_api_names_the_shortfall_with_400(coach, lrb6) -> None:
     team = orc_team(coach, lrb6)
     api = APIClient()
     api.force_authenticate(coach)
-    response = api.post(f"/api/teams/{team.pk}/purchases/", {"kind": "reroll"}, format="json")
+    with unchanged():
+        response = api.post(f"/api/teams/{team.pk}/purchases/", {"kind": "reroll"}, format="json")
     assert response.status_code == 400
     assert response.json() == {
         "treasury": ["This costs 120,000 gp; the treasury has 70,000 gp (50,000 short)."]
@@ -95,9 +97,10 @@ def test_the_api_refuses_other_coaches_and_visitors(coach, rival, lrb6) -> None:
     team = orc_team(coach, lrb6)
     api = APIClient()
     url = f"/api/teams/{team.pk}/purchases/"
-    assert api.post(url, {"kind": "reroll"}, format="json").status_code == 401
-    api.force_authenticate(rival)
-    assert api.post(url, {"kind": "reroll"}, format="json").status_code == 403
+    with unchanged():
+        assert api.post(url, {"kind": "reroll"}, format="json").status_code == 401
+        api.force_authenticate(rival)
+        assert api.post(url, {"kind": "reroll"}, format="json").status_code == 403
 
 
 def test_the_roster_page_offers_buying_to_the_coach_only(client, coach, rival, lrb6) -> None:
@@ -113,7 +116,8 @@ def test_buying_on_the_page_shows_the_entry_or_the_refusal(client, coach, lrb6) 
     team = orc_team(coach, lrb6)
     client.force_login(coach)
     url = f"/teams/{team.pk}/buy/"
-    response = client.post(url, {"kind": "reroll", "count": "1"})
+    with unchanged():
+        response = client.post(url, {"kind": "reroll", "count": "1"})
     assert response.status_code == 400
     assert "(50,000 short)" in response.content.decode()
     response = client.post(url, {"kind": "player", "what-player": "Goblin", "count": "1"})
@@ -126,5 +130,8 @@ def test_buying_on_the_page_shows_the_entry_or_the_refusal(client, coach, lrb6) 
 def test_another_coach_cannot_buy_on_the_page(client, coach, rival, lrb6) -> None:
     team = orc_team(coach, lrb6)
     client.force_login(rival)
-    response = client.post(f"/teams/{team.pk}/buy/", {"kind": "staff", "what-staff": "cheerleader"})
+    with unchanged():
+        response = client.post(
+            f"/teams/{team.pk}/buy/", {"kind": "staff", "what-staff": "cheerleader"}
+        )
     assert response.status_code == 403

@@ -78,7 +78,9 @@ def test_a_closed_broker_port_fails_a_send_at_once_instead_of_retrying() -> None
     assert settings.CELERY_TASK_PUBLISH_RETRY is False
     probe = Celery("probe", set_as_current=False)  # the project's own app stays current
     probe.config_from_object("django.conf:settings", namespace="CELERY")
-    probe.conf.update(broker_url=CLOSED_PORT, task_always_eager=False)
+    # The write URL: Celery prefers a CELERY_BROKER_URL in the environment (CI sets one) to
+    # any broker_url in its configuration, but not to this.
+    probe.conf.update(broker_write_url=CLOSED_PORT, task_always_eager=False)
     started = time.monotonic()
     with pytest.raises(Exception, match=r"(?i)connect|refused"):
         probe.send_task("teams.tasks.roster_sheet_render", args=(1,))

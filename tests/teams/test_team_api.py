@@ -12,6 +12,7 @@ from rest_framework.test import APIClient
 from teams.models import LedgerEntry, Player, Team
 from teams.services import entry_append, entry_reverse
 from tests.teams.helpers import dwarf_team, orc_team
+from tests.unchanged import unchanged
 
 
 @pytest.fixture
@@ -147,7 +148,8 @@ def test_a_refused_team_answers_400_with_the_messages_by_field(api, lrb6) -> Non
     players = [{"position": "Thrower", "name": f"T{n}"} for n in range(3)]
     players += [{"position": "Lineman", "name": f"L{n}"} for n in range(7)]
     body = orc_body(players=players, fan_factor=10, staff={"apothecary": 2})
-    response = api.post("/api/teams/", body, format="json")
+    with unchanged():
+        response = api.post("/api/teams/", body, format="json")
     assert response.status_code == 400
     assert response.json() == {
         "positions": [
@@ -162,7 +164,10 @@ def test_a_refused_team_answers_400_with_the_messages_by_field(api, lrb6) -> Non
 
 def test_an_over_budget_team_answers_400_with_the_bill(api, lrb6) -> None:
     # 730,000 + 4 re-rolls 240,000 + fan factor 4 40,000 = 1,010,000: 10,000 over.
-    response = api.post("/api/teams/", orc_body(rerolls=4, fan_factor=4, staff={}), format="json")
+    with unchanged():
+        response = api.post(
+            "/api/teams/", orc_body(rerolls=4, fan_factor=4, staff={}), format="json"
+        )
     assert response.status_code == 400
     assert response.json() == {
         "budget": ["This team costs 1,010,000 gp; the budget is 1,000,000 gp (10,000 over)"]
@@ -174,7 +179,8 @@ def test_duplicate_numbers_and_wrong_staff_answer_400(api, gdbbl) -> None:
     players += [{"position": "Long Beard", "name": f"Beard {n}"} for n in range(2, 11)]
     body = {"name": "Grudgebearers", "ruleset": "gdbbl", "race": "dwarf", "players": players,
             "fan_factor": 1, "staff": {"wizard": 1}}  # fmt: skip
-    response = api.post("/api/teams/", body, format="json")
+    with unchanged():
+        response = api.post("/api/teams/", body, format="json")
     assert response.status_code == 400
     assert response.json() == {
         "players": ["Two players wear number 7."],
@@ -184,16 +190,18 @@ def test_duplicate_numbers_and_wrong_staff_answer_400(api, gdbbl) -> None:
 
 
 def test_a_malformed_body_answers_400_by_field(api, lrb6) -> None:
-    response = api.post("/api/teams/", {"name": "", "ruleset": "lrb6"}, format="json")
+    with unchanged():
+        response = api.post("/api/teams/", {"name": "", "ruleset": "lrb6"}, format="json")
     assert response.status_code == 400
     assert response.json() == {
         "name": ["This field may not be blank."],
         "race": ["This field is required."],
         "players": ["This field is required."],
     }
-    response = api.post(
-        "/api/teams/", orc_body(rerolls="two", players=[{"name": "Gorbag"}]), format="json"
-    )
+    with unchanged():
+        response = api.post(
+            "/api/teams/", orc_body(rerolls="two", players=[{"name": "Gorbag"}]), format="json"
+        )
     assert response.status_code == 400
     assert response.json() == {
         "players": {"0": {"position": ["This field is required."]}},
@@ -202,23 +210,27 @@ def test_a_malformed_body_answers_400_by_field(api, lrb6) -> None:
 
 
 def test_an_unknown_race_answers_400(api, lrb6) -> None:
-    response = api.post("/api/teams/", orc_body(race="space-orc", staff={}), format="json")
+    with unchanged():
+        response = api.post("/api/teams/", orc_body(race="space-orc", staff={}), format="json")
     assert response.status_code == 400
     assert response.json() == {"race": ["LRB6 has no race called 'space-orc'"]}
 
 
 def test_an_unknown_ruleset_or_version_answers_400_by_field(api, lrb6) -> None:
-    response = api.post("/api/teams/", orc_body(ruleset="lrb99"), format="json")
+    with unchanged():
+        response = api.post("/api/teams/", orc_body(ruleset="lrb99"), format="json")
     assert response.status_code == 400
     assert list(response.json()) == ["ruleset"]
-    response = api.post("/api/teams/", orc_body(version=999), format="json")
+    with unchanged():
+        response = api.post("/api/teams/", orc_body(version=999), format="json")
     assert response.status_code == 400
     assert list(response.json()) == ["version"]
     assert written() == (0, 0, 0)
 
 
 def test_anonymous_visitors_may_not_create_a_team(anonymous, lrb6) -> None:
-    response = anonymous.post("/api/teams/", orc_body(), format="json")
+    with unchanged():
+        response = anonymous.post("/api/teams/", orc_body(), format="json")
     assert response.status_code == 401
     assert response["WWW-Authenticate"] == "Token"
     assert written() == (0, 0, 0)

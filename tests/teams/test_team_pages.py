@@ -14,6 +14,7 @@ from rules.selectors import version_get
 from teams.models import LedgerEntry, Player, Team
 from teams.services import entry_append, team_create
 from tests.teams.helpers import cells, definitions, dwarf_team, orc_team, squad
+from tests.unchanged import unchanged
 
 ORC_POSITIONS = [  # the LRB6 Orc team list: name, most allowed, cost
     ("Lineman", 16, "50,000"),
@@ -120,7 +121,8 @@ def test_posting_an_illegal_team_lists_each_problem_and_keeps_what_was_typed(
         lrb6, "orc", {"Thrower": 3, "Lineman": 7}, name="Too Few Orcs",
         names="Gorbag\nUgluk", rerolls="1", fan_factor="12",
     )  # fmt: skip
-    response = logged_in.post("/teams/new/", data)
+    with unchanged():
+        response = logged_in.post("/teams/new/", data)
     assert response.status_code == 400
     html = response.content.decode()
     assert cells(html, "div", "form-errors") == [
@@ -144,7 +146,8 @@ def test_posting_an_illegal_team_lists_each_problem_and_keeps_what_was_typed(
 
 def test_posting_a_team_without_a_name_is_refused(logged_in, lrb6) -> None:
     data = builder_post(lrb6, "orc", {"Lineman": 11}, name="  ")
-    response = logged_in.post("/teams/new/", data)
+    with unchanged():
+        response = logged_in.post("/teams/new/", data)
     assert response.status_code == 400
     assert cells(response.content.decode(), "div", "form-errors") == [["Give the team a name."]]
     assert (Team.objects.count(), Player.objects.count(), LedgerEntry.objects.count()) == (0, 0, 0)
@@ -152,7 +155,8 @@ def test_posting_a_team_without_a_name_is_refused(logged_in, lrb6) -> None:
 
 def test_a_number_that_is_not_a_number_is_refused_by_name(logged_in, lrb6) -> None:
     data = builder_post(lrb6, "orc", {"Lineman": 11}, name="Typo", rerolls="two")
-    response = logged_in.post("/teams/new/", data)
+    with unchanged():
+        response = logged_in.post("/teams/new/", data)
     assert response.status_code == 400
     assert cells(response.content.decode(), "div", "form-errors") == [
         ["The number of re-rolls must be a whole number from 0 up, not -1"]
@@ -175,7 +179,9 @@ def test_anonymous_visitors_are_sent_to_log_in_to_build_a_team(client, lrb6) -> 
     response = client.get("/teams/new/", {"ruleset": "lrb6", "race": "orc"})
     assert response.status_code == 302
     assert response["Location"].startswith("/accounts/login/?next=/teams/new/")
-    response = client.post("/teams/new/", builder_post(lrb6, "orc", {"Lineman": 11}, name="X"))
+    data = builder_post(lrb6, "orc", {"Lineman": 11}, name="X")
+    with unchanged():
+        response = client.post("/teams/new/", data)
     assert response.status_code == 302
     assert response["Location"] == "/accounts/login/?next=/teams/new/"
     assert Team.objects.count() == 0
@@ -379,10 +385,11 @@ def test_a_roster_takes_as_many_queries_for_16_players_as_for_11(
 def test_a_count_that_is_not_a_number_is_refused_by_name(client, coach, lrb6) -> None:
     client.force_login(coach)
     lineman = Position.objects.get(version=lrb6, race__slug="orc", name="Lineman")
-    response = client.post(
-        "/teams/new/",
-        {"ruleset": "lrb6", "race": "orc", "name": "Orcs", f"count-{lineman.pk}": "eleven"},
-    )
+    with unchanged():
+        response = client.post(
+            "/teams/new/",
+            {"ruleset": "lrb6", "race": "orc", "name": "Orcs", f"count-{lineman.pk}": "eleven"},
+        )
     assert response.status_code == 400
     assert "How many Lineman: give a whole number of 0 or more." in response.content.decode()
     assert not Team.objects.filter(name="Orcs").exists()

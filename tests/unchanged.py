@@ -1,0 +1,77 @@
+"""Proof that a refusal wrote nothing.
+
+A refused request (a 400, 401 or 403) or a refused service call is only half tested by its
+status: a view that saves first and refuses afterwards, or that spends a team's gold before it
+finds the coach may not, answers just as politely. `unchanged()` snapshots every row of every
+table coaches write — accounts, leagues, matches, rulesets, teams, the treasury and the ledger
+among them — and fails, naming the first table that differs, if the refused code touched any.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from django.apps import apps
+from django.db import connection
+
+GUARDED = ("accounts", "league", "matches", "rules", "teams")
+
+
+def database() -> dict[str, list[dict[str, Any]]]:
+    """Every row of every table coaches write, so a test can tell that nothing changed."""
+    rows = {}
+    for app in GUARDED:
+        for model in apps.get_app_config(app).get_models():
+            rows[model._meta.label] = list(model.objects.order_by("pk").values())
+    return rows
+
+
+def _first_difference(label: str, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> str:
+    pk = apps.get_model(label)._meta.pk.attname
+    if len(before) != len(after):
+        old, new = {row[pk] for row in before}, {row[pk] for row in after}
+        return (
+            f"{len(before)} rows before, {len(after)} after "
+            f"(added pk {sorted(new - old)}, removed pk {sorted(old - new)})"
+        )
+    for old_row, new_row in zip(before, after, strict=True):
+        if old_row != new_row:
+            changed = ", ".join(
+                f"{key}: {old_row[key]!r} -> {new_row.get(key)!r}"
+                for key in old_row
+                if old_row[key] != new_row.get(key)
+            )
+            return f"row pk={old_row[pk]!r} changed ({changed})"
+    return "its rows differ"
+
+
+def _assert_as_before(before: dict[str, list[dict[str, Any]]]) -> None:
+    after = database()
+    for label, rows in before.items():
+        if after[label] != rows:
+            raise AssertionError(
+                f"A refusal changed {label}: {_first_difference(label, rows, after[label])}"
+            )
+
+
+@contextmanager
+def unchanged() -> Iterator[None]:
+    """Fail unless the code run inside leaves every row of every guarded table as it was.
+
+    Refusal tests wrap the refused request or service call in it, so that a refusal proves
+    that nothing was written — not the treasury, not the ledger, not any other row — and not
+    only that the answer was a 4xx. Log in and build the fixture before entering: logging in
+    writes the coach's `last_login`. Around a refusal that raises, put it outside
+    `pytest.raises` (`with unchanged(), pytest.raises(PermissionDenied):`); the other way
+    round it still checks, as the exception passes through.
+    """
+    before = database()
+    try:
+        yield
+    except Exception:
+        if not connection.needs_rollback:  # a broken transaction cannot be read; let it speak
+            _assert_as_before(before)
+        raise
+    _assert_as_before(before)
