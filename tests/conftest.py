@@ -185,9 +185,30 @@ def lrb6_edition() -> Edition:
 
 
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup, django_db_blocker) -> None:
+def django_db_setup(django_db_setup, django_db_blocker) -> Iterator[None]:
     """Every test database starts with the bundled rulesets, as `make run` loads them."""
     from django.core.management import call_command
 
     with django_db_blocker.unblock():
         call_command("load_rulesets", verbosity=0)
+    yield
+    with django_db_blocker.unblock():
+        _end_stray_sessions()
+
+
+def _end_stray_sessions() -> None:
+    """Before the test database is dropped: a connection some thread of a test left open would
+    make PostgreSQL refuse the drop and fail the whole run at its very end. Name each one on
+    stderr (so the test that leaks it can be found) and end it."""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid, application_name, state, left(query, 200) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        strays = cursor.fetchall()
+        for pid, application, state, query in strays:
+            print(f"\nstray database session {pid} ({application or '?'}, {state}): {query}",
+                  file=sys.__stderr__)  # fmt: skip
+            cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
