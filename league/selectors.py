@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Max, Min, Q, QuerySet
 from django.http import Http404
 
 from league.models import Fixture, League, Membership, Round, Season
@@ -76,12 +76,42 @@ class RoundRow:
     fixtures: list[Fixture] = field(default_factory=list)
 
 
-def season_rounds(season: Season) -> list[RoundRow]:
-    """The season's fixtures grouped by round (open-play matches last), in two queries."""
+def current_round(season: Season) -> int | None:
+    """The first round with a match still to play (byes excepted), else the last round; None
+    in open play."""
+    to_play = season.fixtures.filter(
+        status="scheduled", round__isnull=False, away__isnull=False
+    ).aggregate(first=Min("round__number"))["first"]
+    if to_play is not None:
+        return to_play
+    return season.rounds.aggregate(last=Max("number"))["last"]
+
+
+def round_numbers(season: Season) -> list[int]:
+    return list(season.rounds.order_by("number").values_list("number", flat=True))
+
+
+def round_window(season: Season, asked: str | None) -> tuple[int, ...] | None:
+    """The rounds a league page shows: the one asked for (?round=N), else the current round
+    and the next. A 64-team double round robin has 126 rounds: the rest are a click away.
+    None: every fixture (open play has no rounds)."""
+    if asked and asked.isdigit() and season.rounds.filter(number=int(asked)).exists():
+        return (int(asked),)
+    current = current_round(season)
+    return None if current is None else (current, current + 1)
+
+
+def season_rounds(season: Season, numbers: tuple[int, ...] | None = None) -> list[RoundRow]:
+    """The season's fixtures grouped by round (open-play matches last), in two queries; with
+    `numbers`, only those rounds'."""
     fixtures = season.fixtures.select_related(
         "home__coach", "away__coach", "forfeited_by"
     ).order_by("round__number", "pk")
-    rows = {row.pk: RoundRow(row) for row in season.rounds.order_by("number")}
+    rounds = season.rounds.order_by("number")
+    if numbers is not None:
+        fixtures = fixtures.filter(round__number__in=numbers)
+        rounds = rounds.filter(number__in=numbers)
+    rows = {row.pk: RoundRow(row) for row in rounds}
     open_play = RoundRow(None)
     for fixture in fixtures:
         row = rows[fixture.round_id] if fixture.round_id else open_play

@@ -75,12 +75,15 @@ def league_new(request: HttpRequest) -> HttpResponse:
 
 def _home(request: HttpRequest, league: League, status: int = 200, **extra) -> HttpResponse:
     season = selectors.current_season(league)
+    window = selectors.round_window(season, None) if season else None
     context = {
         "league": league,
         "commissioners": selectors.commissioners(league),
         "members": selectors.memberships(league, ("approved",)),
         "season": season,
-        "rounds": selectors.season_rounds(season) if season else [],
+        "rounds": selectors.season_rounds(season, window) if season else [],
+        "round_numbers": selectors.round_numbers(season) if season else [],
+        "window": window or (),
         "is_commissioner": is_commissioner(request.user, league),
         "eligible": selectors.eligible_teams(league, request.user),
         "mine": [],
@@ -253,10 +256,13 @@ def season_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 def _season(request, league: League, season: Season, status: int = 200, **extra) -> HttpResponse:
     commissioner = is_commissioner(request.user, league)
+    window = selectors.round_window(season, request.GET.get("round"))
     context = {
         "league": league,
         "season": season,
-        "rounds": selectors.season_rounds(season),
+        "rounds": selectors.season_rounds(season, window),
+        "round_numbers": selectors.round_numbers(season),
+        "window": window or (),
         "seasons": selectors.season_list(league),
         "is_commissioner": commissioner,
         "today": timezone.localdate(),

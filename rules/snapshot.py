@@ -1,9 +1,18 @@
 """Turning a stored ruleset version back into plain values: an Edition, then the engine's
-Ruleset. Files and database meet in one shape, so the engine cannot tell them apart."""
+Ruleset. Files and database meet in one shape, so the engine cannot tell them apart.
+
+Reading a version takes about fifteen queries, and every team page and write needs one. A
+sealed version never changes (a house-rule edit makes a new version), so each process keeps
+the snapshots it has read, keyed by the version's id, content hash and creation time; there
+is nothing to invalidate. The key's hash and time keep a test database, which reuses ids
+after a rollback, from ever being served another version's rules."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+import threading
+from collections import OrderedDict, defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from rules import models
 from rules.edition import Edition, ExtraDef, SettingDef, StarPlayerDef
@@ -11,10 +20,48 @@ from rules.engine import ruleset as plain
 from rules.engine.team_building import StaffRule, StarRule
 from rules.selectors import in_order, linked_skill_names
 
+SNAPSHOTS_KEPT = 64  # versions per process; a site plays a handful
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything teams read of a version, read once per process."""
+
+    ruleset: plain.Ruleset
+    staff_rules: tuple[StaffRule, ...]
+    star_rules: tuple[StarRule, ...]
+    star_skills: Mapping[int, tuple[str, ...]]  # a star player's starting skills, by row id
+
+
+_kept: OrderedDict[tuple, Snapshot] = OrderedDict()
+_kept_lock = threading.Lock()  # gunicorn threads share the store
+
+
+def version_snapshot(version: models.RulesetVersion) -> Snapshot:
+    key = (version.pk, version.content_hash, version.created_at)
+    with _kept_lock:
+        kept = _kept.get(key)
+        if kept is not None:
+            _kept.move_to_end(key)
+            return kept
+    edition = stored_edition(version)
+    snapshot = Snapshot(
+        ruleset=edition_ruleset(edition, version=version.number),
+        staff_rules=staff_rules_from(edition),
+        star_rules=star_rules_from(edition),
+        star_skills=linked_skill_names(models.StarPlayer, version),
+    )
+    if version.sealed:  # a version still being written may yet change
+        with _kept_lock:
+            _kept[key] = snapshot
+            while len(_kept) > SNAPSHOTS_KEPT:
+                _kept.popitem(last=False)
+    return snapshot
+
 
 def ruleset_snapshot(version: models.RulesetVersion) -> plain.Ruleset:
     """The engine's view of a stored version."""
-    return edition_ruleset(stored_edition(version), version=version.number)
+    return version_snapshot(version).ruleset
 
 
 def edition_ruleset(edition: Edition, version: int = 0) -> plain.Ruleset:

@@ -13,17 +13,19 @@ from rules.engine.team_building import Problem, TeamRefused
 from rules.models import Position
 from rules.plumbing.limits import field_problem
 from rules.plumbing.people import require_coach_or_staff
-from rules.snapshot import edition_ruleset, ruleset_snapshot, staff_rules_from, stored_edition
+from rules.snapshot import ruleset_snapshot, version_snapshot
 from teams import ledger
 from teams.models import LedgerEntry, Player, Team
 from teams.seams import leagues
 from teams.services import entry_append, player_name_problems, state_of
 
 
-def team_now(team: Team) -> TeamNow:
+def team_now(team: Team, roster: Sequence[Player] | None = None) -> TeamNow:
     """The team as a purchase sees it: players still on the roster, by position."""
+    if roster is None:
+        roster = team.players.select_related("position", "star")
     players: dict[str, int] = {}
-    for player in team.players.select_related("position", "star"):
+    for player in roster:
         if player.status not in ("dead", "retired", "fired"):
             players[player.role] = players.get(player.role, 0) + 1
     return TeamNow(
@@ -39,15 +41,20 @@ def team_now(team: Team) -> TeamNow:
 @transaction.atomic
 def team_purchase(team: Team, actor, purchase: Purchase, names: Sequence[str] = ()) -> Team:
     """Buys from the treasury through one ledger entry (TeamRefused names the rule)."""
-    team = Team.objects.select_for_update().select_related("race").get(pk=team.pk)
+    # Lock the team's row only: the version is shared by every team that plays it.
+    team = (
+        Team.objects.select_for_update(of=("self",))
+        .select_related("race", "ruleset_version")
+        .get(pk=team.pk)
+    )
     require_coach(team, actor, "buy for it")
-    edition = stored_edition(team.ruleset_version)
-    ruleset = edition_ruleset(edition, team.ruleset_version.number)
-    price = purchase_price(ruleset, staff_rules_from(edition), team_now(team), purchase)
+    snapshot = version_snapshot(team.ruleset_version)
+    roster = list(team.players.select_related("position", "star"))  # read once, used twice
+    price = purchase_price(snapshot.ruleset, snapshot.staff_rules, team_now(team, roster), purchase)
     problems = player_name_problems(names, "names") if purchase.kind == "player" else []
     if problems:
         raise TeamRefused(problems)
-    before = state_of(team)
+    before = state_of(team, roster)
     deltas: list[dict] = [{"op": "treasury", "amount": -price}]
     if purchase.kind in ("reroll", "fan_factor"):
         op = {"reroll": "rerolls", "fan_factor": "fan_factor"}[purchase.kind]

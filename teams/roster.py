@@ -11,9 +11,7 @@ from rules.engine.experience import improvement_rolls_due
 from rules.engine.gdbbl import team_rating
 from rules.engine.ruleset import Ruleset
 from rules.engine.team_value import RosterEntry, team_value
-from rules.models import StarPlayer
-from rules.selectors import linked_skill_names
-from rules.snapshot import ruleset_snapshot
+from rules.snapshot import version_snapshot
 from teams.models import Player, Team
 
 GONE = ("dead", "retired", "fired")
@@ -98,7 +96,8 @@ def _rolls_due(ruleset: Ruleset, player: Player) -> int:
 
 def roster(team: Team) -> Roster:
     """The roster in a fixed number of queries, whatever the number of players."""
-    ruleset = ruleset_snapshot(team.ruleset_version)
+    snapshot = version_snapshot(team.ruleset_version)
+    ruleset = snapshot.ruleset
     race = ruleset.races[team.race.slug]
     players = list(
         team.players.select_related("position", "star")
@@ -109,7 +108,7 @@ def roster(team: Team) -> Roster:
         # Meta.ordering does not apply to grouped queries: ask for roster order.
         .order_by("number")
     )
-    star_skills = linked_skill_names(StarPlayer, team.ruleset_version)
+    star_skills = snapshot.star_skills
     rows = []
     for player in players:
         if player.star_id:

@@ -17,7 +17,7 @@ from rules.engine.team_building import (
 )
 from rules.models import Position, Race, RulesetVersion, StarPlayer
 from rules.plumbing.limits import field_problem, require_columns_fit
-from rules.snapshot import edition_ruleset, staff_rules_from, star_rules_from, stored_edition
+from rules.snapshot import version_snapshot
 from teams import ledger
 from teams.models import LedgerEntry, Player, Team
 
@@ -62,10 +62,12 @@ def _persist(team: Team, state: ledger.TeamState) -> None:
     gone = [pk for key, pk in ((k, p.pk) for k, p in rows.items()) if key not in state.players]
     Player.objects.filter(pk__in=gone).delete()
     # A player back through a reversal gets his row again, under the id the ledger knows.
-    positions = {p.name: p for p in Position.objects.filter(race=team.race_id)}
-    stars = {s.name: s for s in StarPlayer.objects.filter(version=team.ruleset_version_id)}
+    returning = [key for key in state.players if key not in rows]
+    if returning:  # read the rules' rows only when someone comes back
+        positions = {p.name: p for p in Position.objects.filter(race=team.race_id)}
+        stars = {s.name: s for s in StarPlayer.objects.filter(version=team.ruleset_version_id)}
     for key, player in state.players.items():
-        if key not in rows:
+        if key in returning:
             rows[key] = Player.objects.create(
                 pk=int(key),
                 team=team,
@@ -152,10 +154,11 @@ class Difference:
         )
 
 
-def ledger_differences(team: Team) -> list[Difference]:
-    """Where the rows disagree with the replay of the team's ledger."""
+def ledger_differences(team: Team, players: Sequence[Player] | None = None) -> list[Difference]:
+    """Where the rows disagree with the replay of the team's ledger. `players` may be given
+    already read (with position and star), as ledger_check reads them a batch at a time."""
     expected = ledger.replay(d for entry in team.ledger.all() for d in entry.deltas)
-    actual = state_of(team)
+    actual = state_of(team, players)
     found = [
         Difference(team, name, getattr(expected, name), getattr(actual, name))
         for name in ("treasury", "rerolls", "fan_factor", "staff")
@@ -195,8 +198,8 @@ def team_create(
     """A new team, checked against its ruleset version (TeamRefused lists every problem)."""
     if not getattr(coach, "is_authenticated", False):
         raise PermissionDenied("Log in to create a team.")
-    edition = stored_edition(version)
-    ruleset = edition_ruleset(edition, version.number)
+    snapshot = version_snapshot(version)
+    ruleset = snapshot.ruleset
     positions: dict[str, int] = {}
     for player in players:
         positions[player.position] = positions.get(player.position, 0) + 1
@@ -205,7 +208,7 @@ def team_create(
     )
     problems = list(_name_problems(name, players))
     try:
-        cost = team_check(ruleset, staff_rules_from(edition), star_rules_from(edition), request)
+        cost = team_check(ruleset, snapshot.staff_rules, snapshot.star_rules, request)
     except TeamRefused as refused:
         raise TeamRefused(tuple(problems) + refused.problems) from None
     if problems:

@@ -65,6 +65,8 @@ class RosterSheetActions:
             body = SheetRequestSerializer(data=request.data)
             body.is_valid(raise_exception=True)
             sheet = sheet_request(team, body.validated_data["paper"])
+            # With no broker the render ran as the request's transaction committed: say so.
+            sheet.refresh_from_db(fields=["status", "reason", "attempts", "finished_at"])
             status = 200 if sheet.status in ("done", "failed") else 202
             return Response(SheetStatusSerializer(sheet).data, status=status)
         paper = request.query_params.get("paper", "a4")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -32,25 +33,32 @@ from teams.roster import roster
 from teams.seams import TeamLeague, dice_sources, leagues
 from teams.services import NewPlayer, team_create
 
+TEAMS_PER_PAGE = 50  # as the API's pages
+
 
 @require_safe
 def team_list(request: HttpRequest) -> HttpResponse:
-    teams = Team.objects.select_related("coach", "race", "ruleset_version__ruleset")
-    return render(request, "teams/team_list.html", {"teams": teams})
+    teams = Team.objects.select_related("coach", "race", "ruleset_version__ruleset").order_by(
+        "name", "pk"
+    )
+    page = Paginator(teams, TEAMS_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "teams/team_list.html", {"teams": page, "page": page})
 
 
 def _detail(request: HttpRequest, team: Team, status: int = 200, **extra) -> HttpResponse:
     entries = team.ledger.select_related("actor").order_by("-sequence")
     may_buy = is_coach_or_staff(request.user, team.coach_id)
-    entries = ledger_for(team, request.user, entries)
-    context = {"roster": roster(team), "entries": entries, "may_buy": may_buy, **extra}
-    context["may_adjust"] = leagues.answer.may_adjust(request.user, team)
     league = leagues.answer.league_of(team, request.user)
+    entries = ledger_for(team, request.user, entries, league)
+    sheet = roster(team)
+    context = {"roster": sheet, "entries": entries, "may_buy": may_buy, **extra}
+    context["may_adjust"] = leagues.answer.may_adjust(request.user, team)
     # A private league is named only to those who may see it.
     context["league"] = league if league and league.visible else None
-    if may_buy and team.ruleset_version.play == "league":
-        context["positions"] = team.race.positions.order_by("order")
-        context["staff"] = selectors.purchasables(rules_models.Staff, team.ruleset_version)
+    if may_buy and sheet.ruleset.play == "league":
+        # What may be bought, from the cached rules: no query.
+        context["positions"] = sheet.ruleset.races[team.race.slug].positions
+        context["staff"] = list(sheet.ruleset.staff.values())
     return render(request, "teams/team_detail.html", context, status=status)
 
 

@@ -241,6 +241,11 @@ def test_the_commissioner_starts_a_season_from_the_dashboard(
     season = league.seasons.get()
     assert season.rounds.count() == 6
     text = client.get(page["Location"]).content.decode()
+    assert "Round 1" in text  # the current round and the next are shown
+    assert "Round 2" in text
+    assert "Round 3" not in text
+    assert f'href="/leagues/{league.pk}/seasons/1/?round=6"' in text  # the rest a click away
+    text = client.get(page["Location"] + "?round=6").content.decode()
     assert "Round 6" in text
     assert "play by Mon 4 Jan 2027" in text  # 30 Nov + 5 weeks
 

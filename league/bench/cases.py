@@ -1,0 +1,131 @@
+"""The bench's cases: what a coach and a commissioner do most, timed after a warm-up."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from io import StringIO
+
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.db import connection, transaction
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from league.bench.data import World, orc_players
+from rules.engine.purchases import Purchase
+from rules.selectors import version_get
+from teams.between_matches import team_purchase
+from teams.roster_sheet import sheet_html, sheet_pdf
+from teams.services import team_create
+
+
+@dataclass(frozen=True)
+class Result:
+    case: str
+    runs: int
+    median_ms: float
+    p95_ms: float
+    queries: int
+    ratio: float | None = None  # to the bare view's median, filled in by the runner
+    cpu: bool = False  # timed as this process's CPU time, not the wall clock
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    run: Callable[[], object]
+    runs: int = 30
+    warm_up: int = 3
+    cpu: bool = False
+
+
+def measure(case: Case) -> Result:
+    for _ in range(case.warm_up):
+        case.run()
+    clock = time.process_time if case.cpu else time.perf_counter
+    times, queries = [], 0
+    for _ in range(case.runs):
+        with CaptureQueriesContext(connection) as captured:
+            started = clock()
+            case.run()
+            times.append((clock() - started) * 1000)
+        queries = len(captured)
+    times.sort()
+    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+    return Result(case.name, case.runs, statistics.median(times), p95, queries, cpu=case.cpu)
+
+
+def _get(client: Client, url: str) -> Callable[[], object]:
+    def run() -> object:
+        response = client.get(url)
+        if response.status_code != 200:
+            raise RuntimeError(f"{url} answered {response.status_code}")
+        return response
+
+    return run
+
+
+def _rolled_back(write: Callable[[], object]) -> Callable[[], object]:
+    """A write measured whole, then undone, so every run starts from the same world."""
+
+    def run() -> object:
+        with transaction.atomic():
+            write()
+            transaction.set_rollback(True)
+
+    return run
+
+
+def floor_cases(client: Client) -> list[Case]:
+    user_model = get_user_model()
+    return [
+        Case("floor: bare Django view", _get(client, "/bench/floor/"), runs=200, warm_up=20),
+        Case(
+            "floor: one-row query",
+            lambda: user_model.objects.filter(pk=1).first(),
+            runs=200,
+            warm_up=20,
+        ),
+    ]
+
+
+def cases(world: World, client: Client) -> list[Case]:
+    team, few, many = world.team, min(world.leagues), max(world.leagues)
+    small, big, teams = world.leagues[few], world.leagues[many], f"{world.teams:,} teams"
+    lrb6 = version_get("lrb6")
+    lineman = Purchase("player", "Lineman", 1)
+    return [
+        Case("team API", _get(client, f"/api/teams/{team.pk}/")),
+        Case("roster page", _get(client, f"/teams/{team.pk}/")),
+        Case(f"league home, {few} teams", _get(client, f"/leagues/{small.pk}/")),
+        Case(f"league home, {many} teams", _get(client, f"/leagues/{big.pk}/")),
+        Case(f"season page, {few} teams", _get(client, f"/leagues/{small.pk}/seasons/1/")),
+        Case(f"season page, {many} teams", _get(client, f"/leagues/{big.pk}/seasons/1/"), runs=15),
+        Case(f"team list page, {teams}", _get(client, "/teams/"), runs=15),
+        Case(f"team list API, {teams}", _get(client, "/api/teams/"), runs=15),
+        Case(
+            "create a team",
+            _rolled_back(lambda: team_create(world.coach, lrb6, "Bench New", "orc", orc_players())),
+        ),
+        Case("buy a player", _rolled_back(lambda: team_purchase(team, world.coach, lineman))),
+        Case(
+            "roster sheet PDF, worst case (CPU)",
+            lambda: sheet_pdf(sheet_html(world.sheet_team, "a4")),
+            runs=5,
+            warm_up=1,
+            cpu=True,
+        ),
+        Case(
+            f"ledger_check, {teams}",
+            lambda: call_command("ledger_check", stdout=StringIO()),
+            runs=3,
+            warm_up=1,
+        ),
+    ]
+
+
+def as_dicts(results: list[Result]) -> list[dict]:
+    return [asdict(result) for result in results]

@@ -1,0 +1,82 @@
+"""The bench's world, the same every run: 1,000 LRB6 teams, a 4-team and a 64-team league
+with a double round robin drawn, and the worst-case roster sheet (16 players with
+30-character names and 8 skills each)."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+
+from league.models import League
+from league.seasons import season_start
+from league.services import league_create, membership_decide, membership_request
+from rules.selectors import version_get
+from teams.models import Team
+from teams.services import NewPlayer, entry_append, team_create
+
+TEAMS = 1_000
+LEAGUE_SIZES = (4, 64)
+FIRST_DEADLINE = datetime.date(2030, 1, 7)
+ORC = (("Lineman", 5), ("Blitzer", 4), ("Black Orc Blocker", 2))  # 930,000 with the extras
+SKILLS = ("Block", "Dodge", "Sure Hands", "Tackle", "Pass", "Catch", "Kick", "Leader")
+
+
+@dataclass(frozen=True)
+class World:
+    coach: object  # owns every bench team
+    staff: object
+    team: Team  # an ordinary team, for the roster page and the API
+    sheet_team: Team  # the worst-case roster sheet
+    leagues: dict[int, League]  # by number of teams
+    teams: int  # how many bench teams there are
+
+
+def orc_players() -> list[NewPlayer]:
+    return [
+        NewPlayer(position, f"{position} {n}")
+        for position, count in ORC
+        for n in range(1, count + 1)
+    ]
+
+
+def world_build(
+    progress=print, teams: int = TEAMS, league_sizes: tuple[int, ...] = LEAGUE_SIZES
+) -> World:
+    """The world; smaller sizes are for the test that proves the bench runs."""
+    users = get_user_model().objects
+    coach = users.create_user("bench-coach")
+    staff = users.create_user("bench-staff", is_staff=True)
+    lrb6 = version_get("lrb6")
+    built = []
+    for n in range(1, teams + 1):
+        built.append(
+            team_create(coach, lrb6, f"Bench Orcs {n:04d}", "orc", orc_players(), rerolls=2,
+                        fan_factor=3, staff={"apothecary": 1})
+        )  # fmt: skip
+        if n % 250 == 0:
+            progress(f"  {n} teams")
+    leagues, start = {}, 0
+    for size in league_sizes:
+        league = league_create(staff, f"Bench League of {size}", lrb6)
+        for team in built[start : start + size]:
+            membership_decide(membership_request(league, coach, team), staff, approve=True)
+        season_start(league, staff, "double_round_robin", first_deadline=FIRST_DEADLINE)
+        leagues[size], start = league, start + size
+    progress("  leagues drawn")
+    worst = _worst_sheet_team(coach, staff, lrb6)
+    return World(coach, staff, built[-1], worst, leagues, teams + 1)
+
+
+def _worst_sheet_team(coach, staff, version) -> Team:
+    players = [NewPlayer("Lineman", f"Sigismund Ironhand Vorberg {n:03d}") for n in range(1, 17)]
+    team = team_create(coach, version, "The Longest Names in the Reik", "human", players)
+    deltas = [
+        {"op": "player", "player": str(player.pk), "field": "skill", "skill": skill, "add": True}
+        for player in team.players.all()
+        for skill in SKILLS
+    ]
+    entry_append(team, "adjustment", "Bench: eight skills each", staff, deltas)
+    team.refresh_from_db()
+    return team

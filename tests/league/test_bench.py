@@ -1,0 +1,66 @@
+"""`make bench` runs: a small world of its own, every case measured, each against the floor."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.test import Client, override_settings
+
+from league.bench.cases import Case, cases, floor_cases, measure
+from league.bench.data import world_build
+from league.management.commands import bench
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def world(db):
+    return world_build(progress=lambda line: None, teams=6, league_sizes=(2, 4))
+
+
+@override_settings(ROOT_URLCONF="league.bench.urls")
+def test_every_case_runs_and_is_measured_once(world) -> None:
+    client = Client()
+    client.force_login(world.coach)
+    every = floor_cases(client) + cases(world, client)
+    results = [measure(Case(c.name, c.run, runs=1, warm_up=0, cpu=c.cpu)) for c in every]
+    names = [result.case for result in results]
+    assert names[:2] == ["floor: bare Django view", "floor: one-row query"]
+    assert "league home, 4 teams" in names
+    assert "team list page, 7 teams" in names
+    assert all(result.median_ms > 0 for result in results)
+    by_name = {result.case: result for result in results}
+    assert by_name["floor: one-row query"].queries == 1
+    assert by_name["floor: bare Django view"].queries == 0
+
+
+def test_the_worst_case_sheet_team_has_sixteen_players_with_eight_skills_each(world) -> None:
+    players = list(world.sheet_team.players.all())
+    assert len(players) == 16
+    assert all(len(player.name) == 30 and len(player.skills) == 8 for player in players)
+
+
+def test_the_p95_is_the_slowest_but_one_of_twenty_runs() -> None:
+    times = iter([float(n) for n in range(1, 21)])
+    clock_case = Case("count", lambda: next(times), runs=20, warm_up=0)
+    result = measure(clock_case)
+    assert result.runs == 20
+    assert result.p95_ms >= result.median_ms
+
+
+def test_ledger_check_passes_on_the_bench_world(world) -> None:
+    out = StringIO()
+    call_command("ledger_check", stdout=out)
+    assert "All 7 team(s) match their ledgers." in out.getvalue()
+
+
+def test_the_json_holds_the_machine_and_every_result(tmp_path) -> None:
+    command = bench.Command(stdout=StringIO())
+    results = [measure(Case("floor", lambda: None, runs=3, warm_up=0))]
+    command._report(results, tmp_path / "bench.json")
+    written = json.loads((tmp_path / "bench.json").read_text())
+    assert written["machine"]["database"] in ("sqlite", "postgresql")
+    assert written["results"][0]["case"] == "floor"
