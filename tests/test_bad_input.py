@@ -9,6 +9,7 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -32,8 +33,16 @@ BAD = {
 }
 
 
-@pytest.fixture
-def world(db):
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """Built once for the module's three hundred cases, inside a transaction rolled back at
+    its end; each case runs (and is rolled back) inside it, as Django's setUpTestData does."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield world_build()
+        transaction.set_rollback(True)
+
+
+def world_build() -> dict:
     users = get_user_model().objects
     coach = users.create_user("varag", password="kick-off-2")
     rival = users.create_user("griff", password="kick-off-3")

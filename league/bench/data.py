@@ -17,6 +17,7 @@ from teams.models import Team
 from teams.services import NewPlayer, entry_append, team_create
 
 TEAMS = 1_000
+TEAMS_PER_COACH = 10  # a keen coach: the league pages list a visitor's own teams
 LEAGUE_SIZES = (4, 64)
 FIRST_DEADLINE = datetime.date(2030, 1, 7)
 ORC = (("Lineman", 5), ("Blitzer", 4), ("Black Orc Blocker", 2))  # 930,000 with the extras
@@ -25,7 +26,7 @@ SKILLS = ("Block", "Dodge", "Sure Hands", "Tackle", "Pass", "Catch", "Kick", "Le
 
 @dataclass(frozen=True)
 class World:
-    coach: object  # owns every bench team
+    coach: object  # the visitor: coaches ten teams, among them `team`
     staff: object
     team: Team  # an ordinary team, for the roster page and the API
     sheet_team: Team  # the worst-case roster sheet
@@ -46,11 +47,14 @@ def world_build(
 ) -> World:
     """The world; smaller sizes are for the test that proves the bench runs."""
     users = get_user_model().objects
-    coach = users.create_user("bench-coach")
+    coaches = [
+        users.create_user(f"bench-coach-{n:03d}") for n in range(1 + (teams - 1) // TEAMS_PER_COACH)
+    ]
     staff = users.create_user("bench-staff", is_staff=True)
     lrb6 = version_get("lrb6")
     built = []
     for n in range(1, teams + 1):
+        coach = coaches[(n - 1) // TEAMS_PER_COACH]
         built.append(
             team_create(coach, lrb6, f"Bench Orcs {n:04d}", "orc", orc_players(), rerolls=2,
                         fan_factor=3, staff={"apothecary": 1})
@@ -61,12 +65,12 @@ def world_build(
     for size in league_sizes:
         league = league_create(staff, f"Bench League of {size}", lrb6)
         for team in built[start : start + size]:
-            membership_decide(membership_request(league, coach, team), staff, approve=True)
+            membership_decide(membership_request(league, team.coach, team), staff, approve=True)
         season_start(league, staff, "double_round_robin", first_deadline=FIRST_DEADLINE)
         leagues[size], start = league, start + size
     progress("  leagues drawn")
-    worst = _worst_sheet_team(coach, staff, lrb6)
-    return World(coach, staff, built[-1], worst, leagues, teams + 1)
+    worst = _worst_sheet_team(coaches[0], staff, lrb6)
+    return World(coaches[0], staff, built[0], worst, leagues, teams + 1)
 
 
 def _worst_sheet_team(coach, staff, version) -> Team:
