@@ -219,10 +219,26 @@ class Checker:
             results = list(range(0, max((row.low or 0) for row in table.rows) + 1))
             if not any(row.high is None for row in table.rows):
                 raise self.fail(where, "the last row must be open-ended (e.g. 176+)")
+        # How many rows cover each result, in one sweep over the rows: a GDBBL gate of many
+        # dice has hundreds of results, and checking every row for each was most of the
+        # time a house-rule edit took.
+        first, last = min(results), max(results)
+        starts = [0] * (last - first + 2)
+        for row in table.rows:
+            if row.low is None:
+                continue
+            low, high = max(row.low, first), last if row.high is None else min(row.high, last)
+            if low <= high:
+                starts[low - first] += 1
+                starts[high - first + 1] -= 1
+        covering, counts = 0, []
+        for start in starts[:-1]:
+            covering += start
+            counts.append(covering)
         for result in results:
-            rows = [row for row in table.rows if row.covers(result)]
-            if len(rows) != 1:
-                problem = "no row" if not rows else f"{len(rows)} rows"
+            count = counts[result - first]
+            if count != 1:
+                problem = "no row" if not count else f"{count} rows"
                 raise self.fail(where, f"a roll of {result} has {problem}")
 
     def setting_value(

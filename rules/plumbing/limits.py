@@ -8,6 +8,7 @@ refuses."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from django.db import models
@@ -41,19 +42,44 @@ def number_problem(
     return None
 
 
+@functools.cache
+def _columns(model: type[models.Model]) -> tuple[tuple[str, str, int | None, tuple], ...]:
+    """Each column's attribute, name, text length and number range, worked out once per model:
+    bulk writes check thousands of rows."""
+    return tuple(
+        (
+            column.attname,
+            column.name,
+            getattr(column, "max_length", None),
+            INTEGER_RANGES.get(column.get_internal_type(), (None, None)),
+        )
+        for column in model._meta.concrete_fields
+    )
+
+
 def column_problems(row: models.Model) -> list[Problem]:
     problems = []
-    for column in row._meta.concrete_fields:
-        value = getattr(row, column.attname)
-        label = str(column.verbose_name).capitalize()
-        problem = None
+    for attname, name, max_length, (low, high) in _columns(type(row)):
+        value = getattr(row, attname)
         if isinstance(value, str):
-            problem = text_problem(label, column.name, value, getattr(column, "max_length", None))
-        elif isinstance(value, int) and not isinstance(value, bool):
-            problem = number_problem(label, column.name, value, column.get_internal_type())
-        if problem is not None:
-            problems.append(problem)
+            if "\x00" in value or (max_length is not None and len(value) > max_length):
+                problems.append(text_problem(_label(row, name), name, value, max_length))
+        elif (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and low is not None
+            and not low <= value <= high
+        ):
+            problems.append(number_problem(_label(row, name), name, value, _kind(row, name)))
     return problems
+
+
+def _kind(row: models.Model, name: str) -> str:
+    return row._meta.get_field(name).get_internal_type()
+
+
+def _label(row: models.Model, name: str) -> str:
+    return str(row._meta.get_field(name).verbose_name).capitalize()
 
 
 def require_columns_fit(rows: Iterable[models.Model]) -> None:
