@@ -28,6 +28,7 @@ from teams.between_matches import (
 from teams.history import ledger_for
 from teams.models import ImprovementRoll, LedgerEntry, Team
 from teams.roster import roster
+from teams.seams import leagues
 from teams.services import NewPlayer, team_create
 from teams.sheet_api import RosterSheetActions
 
@@ -291,5 +292,5 @@ class TeamViewSet(RosterSheetActions, mixins.ListModelMixin, viewsets.GenericVie
     def ledger(self, request: Request, pk: int) -> Response:
         team = self.get_object()
         entries = team.ledger.select_related("actor", "ruleset_version", "reverses")
-        entries = ledger_for(team, request.user, entries)
+        entries = ledger_for(team, entries, leagues.answer.league_of(team, request.user))
         return Response(LedgerEntrySerializer(entries, many=True).data)

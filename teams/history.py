@@ -10,19 +10,17 @@ import copy
 from collections.abc import Iterable
 
 from teams.models import LedgerEntry, Team
-from teams.seams import TeamLeague, leagues
+from teams.seams import TeamLeague
 
-MISSING: TeamLeague = object()  # type: ignore[assignment]  # "not asked yet", unlike None
 HIDDEN_CAUSE = "Adjusted by the team's league (its reasons are for its members)"
 
 
 def ledger_for(
-    team: Team, reader, entries: Iterable[LedgerEntry], league: TeamLeague | None = MISSING
+    team: Team, entries: Iterable[LedgerEntry], league: TeamLeague | None
 ) -> list[LedgerEntry]:
-    """The entries as `reader` may see them; `league` is the team's, when the caller has it."""
+    """The entries as the reader may see them; `league` is the team's league as he sees it
+    (`leagues.answer.league_of(team, reader)`)."""
     entries = list(entries)
-    if league is MISSING:
-        league = leagues.answer.league_of(team, reader)
     if league is None or league.visible:
         return entries
     return [_hidden(entry, team) for entry in entries]

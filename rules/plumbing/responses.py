@@ -42,9 +42,10 @@ class RefusalMiddleware:
 def _nul_problems(request: HttpRequest) -> list[Problem]:
     """NUL characters in the query string or a posted form (a JSON body is the API's to check:
     its serializers refuse NUL themselves)."""
+    queries = [request.GET, request.POST] if request.method == "POST" else [request.GET]
     found = []
-    for query in (request.GET, request.POST if request.method == "POST" else {}):
-        for field, values in query.lists() if query else ():
+    for query in queries:
+        for field, values in query.lists():
             for value in values:
                 problem = text_problem(f"The field {field!r}", field, value, None)
                 if problem is not None:
