@@ -14,7 +14,10 @@ from django.utils import timezone
 from league.models import League
 from league.seasons import season_start
 from league.services import league_create, membership_decide, membership_request
+from rules.engine.purchases import Purchase
 from rules.selectors import version_get
+from teams.advancement import improvement_choose, improvement_roll
+from teams.between_matches import player_leave, team_adjust, team_purchase
 from teams.models import Team
 from teams.services import NewPlayer, team_create
 
@@ -128,7 +131,26 @@ def demo_data_create() -> list[DemoCoach]:
             dict(demo.staff),
         )
     demo_league_create(users["nuffle"])
+    demo_history_create(users["griff"], users["nuffle"])
     return list(DEMO_COACHES)
+
+
+def demo_history_create(coach, commissioner) -> None:
+    """A between-matches history on the Reikland Reavers, so the roster's history has
+    something to read and undo: a Lineman bought, the commissioner's SPP for an exhibition
+    match, the improvement roll it earned and its choice, and a veteran retired. Only on a
+    team that has nothing but its creation yet."""
+    team = Team.objects.get(name="Reikland Reavers")
+    if team.ledger.count() != 1:
+        return
+    # 70,000 left at creation; a Lineman costs 50,000: 20,000 stays in the treasury.
+    team = team_purchase(team, coach, Purchase("player", "Lineman"), ["Werner Kopf"], [13])
+    blitzer = team.players.get(number=11)
+    reason = "Exhibition match against the Underworld Creepers: two touchdowns"
+    team = team_adjust(team, commissioner, reason, player=blitzer, spp=6)
+    roll = improvement_roll(team, coach, blitzer, (3, 4))  # 7: a skill of his categories
+    team = improvement_choose(team, coach, roll, "Tackle")
+    player_leave(team, coach, team.players.get(number=1), "retired")
 
 
 DEMO_LEAGUE = "Old World Classic"

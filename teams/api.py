@@ -25,12 +25,13 @@ from teams.between_matches import (
     team_adjust,
     team_purchase,
 )
-from teams.history import ledger_for
-from teams.models import ImprovementRoll, LedgerEntry, Team
+from teams.history import ledger_for, reversals
+from teams.models import ImprovementRoll, LedgerCause, LedgerEntry, Team
 from teams.roster import roster
 from teams.seams import leagues
 from teams.services import NewPlayer, team_create
 from teams.sheet_api import RosterSheetActions
+from teams.undo import entry_undo, require_undoer
 
 
 class NewPlayerSerializer(serializers.Serializer):
@@ -105,16 +106,27 @@ class TeamSummarySerializer(serializers.ModelSerializer):
         fields = ["id", "name", "coach", "ruleset", "race", "treasury"]
 
 
+class CauseSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = LedgerCause
+        fields = ["id", "kind"]
+
+
 class LedgerEntrySerializer(serializers.ModelSerializer):
     actor = serializers.CharField(source="actor.username", allow_null=True, default=None)
+    cause = CauseSerializer(help_text="What the entry came from; one cause may have several.")
     ruleset_version = serializers.IntegerField(source="ruleset_version.number")
     reverses = serializers.IntegerField(source="reverses.sequence", allow_null=True, default=None)
+    reversed_by = serializers.SerializerMethodField(help_text="The entry that undid this one.")
     deltas = serializers.ListField(child=serializers.DictField())
 
     class Meta:
         model = LedgerEntry
-        fields = ["sequence", "kind", "cause", "actor", "created_at", "ruleset_version"]
-        fields += ["deltas", "reverses"]
+        fields = ["sequence", "kind", "summary", "cause", "actor", "created_at"]
+        fields += ["ruleset_version", "deltas", "reverses", "reversed_by"]
+
+    def get_reversed_by(self, entry) -> int | None:
+        return self.context.get("reversed_by", {}).get(entry.pk)
 
 
 class PurchaseSerializer(serializers.Serializer):
@@ -133,6 +145,10 @@ class AdjustmentSerializer(serializers.Serializer):
     treasury = serializers.IntegerField(default=0)
     player = serializers.IntegerField(required=False)
     spp = serializers.IntegerField(default=0)
+
+
+class UndoSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=200, help_text="Why, for the team's history.")
 
 
 class RollSerializer(serializers.Serializer):
@@ -221,7 +237,7 @@ class TeamViewSet(RosterSheetActions, mixins.ListModelMixin, viewsets.GenericVie
         require_coach(team, request.user, "fire or retire its players")
         body = LeaveSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        member = get_object_or_404(team.players, pk=player)
+        member = get_object_or_404(team.players.on_roster(), pk=player)
         try:
             team = player_leave(team, request.user, member, body.validated_data["how"])
         except TeamRefused as refused:
@@ -237,7 +253,8 @@ class TeamViewSet(RosterSheetActions, mixins.ListModelMixin, viewsets.GenericVie
         body = AdjustmentSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
-        member = team.players.filter(pk=data["player"]).first() if "player" in data else None
+        players = team.players.on_roster()
+        member = players.filter(pk=data["player"]).first() if "player" in data else None
         if "player" in data and member is None:
             raise ValidationError({"player": [f"{team.name} has no player {data['player']}."]})
         try:
@@ -254,7 +271,7 @@ class TeamViewSet(RosterSheetActions, mixins.ListModelMixin, viewsets.GenericVie
         """Record the player's next improvement roll: your two dice, or none for the server's."""
         team = self.get_object()
         require_coach(team, request.user, "roll for its players")
-        member = get_object_or_404(team.players.select_related("position"), pk=player)
+        member = get_object_or_404(team.players.on_roster().select_related("position"), pk=player)
         body = RollSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         dice = body.validated_data.get("dice")
@@ -274,7 +291,7 @@ class TeamViewSet(RosterSheetActions, mixins.ListModelMixin, viewsets.GenericVie
     def choose(self, request: Request, pk: int, player: str) -> Response:
         """Take one of the choices the pending roll allows."""
         team = self.get_object()
-        member = get_object_or_404(team.players, pk=player)
+        member = get_object_or_404(team.players.on_roster(), pk=player)
         require_coach(team, request.user, "choose for its players")  # 403 before any 400
         body = ChooseSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -287,10 +304,31 @@ class TeamViewSet(RosterSheetActions, mixins.ListModelMixin, viewsets.GenericVie
             raise _refusal(refused) from None
         return Response(TeamSerializer(roster(team)).data, status=201)
 
+    @extend_schema(request=UndoSerializer, responses={201: LedgerEntrySerializer(many=True)})
+    @action(detail=True, methods=["post"], url_path=r"ledger/(?P<sequence>[0-9]+)/undo")
+    def undo(self, request: Request, pk: int, sequence: str) -> Response:
+        """Undo an entry (commissioners of the team's league and site staff), with a reason:
+        every later entry is applied again without it. Answers the entries written."""
+        team = self.get_object()
+        require_undoer(team, request.user)  # who may, before what was sent
+        entry = get_object_or_404(team.ledger, sequence=int(sequence))
+        body = UndoSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            written = entry_undo(entry, request.user, body.validated_data["reason"])
+        except TeamRefused as refused:
+            raise _refusal(refused) from None
+        written = LedgerEntry.objects.filter(pk__in=[e.pk for e in written]).select_related(
+            "actor", "ruleset_version", "reverses", "cause"
+        )
+        context = {"reversed_by": reversals(written)}
+        return Response(LedgerEntrySerializer(written, many=True, context=context).data, 201)
+
     @extend_schema(responses=LedgerEntrySerializer(many=True))
     @action(detail=True)
     def ledger(self, request: Request, pk: int) -> Response:
         team = self.get_object()
-        entries = team.ledger.select_related("actor", "ruleset_version", "reverses")
+        entries = team.ledger.select_related("actor", "ruleset_version", "reverses", "cause")
         entries = ledger_for(team, entries, leagues.answer.league_of(team, request.user))
-        return Response(LedgerEntrySerializer(entries, many=True).data)
+        context = {"reversed_by": reversals(entries)}
+        return Response(LedgerEntrySerializer(entries, many=True, context=context).data)

@@ -1,5 +1,6 @@
 """Between matches: buying from the treasury, firing and retiring players, and written
-adjustments. Each is one ledger entry, written through teams.services.entry_append."""
+adjustments. Each is one cause and one ledger entry, its deltas worked out by teams.causes
+(the same rules a rebuild applies again) and written through teams.services.entry_append."""
 
 from __future__ import annotations
 
@@ -8,78 +9,93 @@ from collections.abc import Sequence
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from rules.engine.purchases import Purchase, TeamNow, purchase_price
+from rules.engine.purchases import Purchase
 from rules.engine.team_building import Problem, TeamRefused
 from rules.models import Position
 from rules.plumbing.limits import field_problem
 from rules.plumbing.people import require_coach_or_staff
-from rules.snapshot import ruleset_snapshot, version_snapshot
-from teams import ledger
+from rules.snapshot import version_snapshot
+from teams import causes
+from teams.ledger_rows import state_of
 from teams.models import LedgerEntry, Player, Team
 from teams.seams import leagues
-from teams.services import entry_append, player_name_problems, state_of
+from teams.services import cause_new, entry_append, next_player_key, player_name_problems
 
 
-def team_now(team: Team, roster: Sequence[Player] | None = None) -> TeamNow:
-    """The team as a purchase sees it: players still on the roster, by position."""
-    if roster is None:
-        roster = team.players.select_related("position", "star")
-    players: dict[str, int] = {}
-    for player in roster:
-        if player.status not in ("dead", "retired", "fired"):
-            players[player.role] = players.get(player.role, 0) + 1
-    return TeamNow(
-        race=team.race.slug,
-        players=players,
-        rerolls=team.rerolls,
-        fan_factor=team.fan_factor,
-        treasury=team.treasury,
-        staff=dict(team.staff),
-    )
-
-
-@transaction.atomic
-def team_purchase(team: Team, actor, purchase: Purchase, names: Sequence[str] = ()) -> Team:
-    """Buys from the treasury through one ledger entry (TeamRefused names the rule)."""
+def _locked(team: Team) -> Team:
     # Lock the team's row only: the version is shared by every team that plays it.
-    team = (
+    return (
         Team.objects.select_for_update(of=("self",))
         .select_related("race", "ruleset_version")
         .get(pk=team.pk)
     )
+
+
+def rules_of(team: Team) -> causes.Rules:
+    return causes.rules_for(version_snapshot(team.ruleset_version), team.race.slug)
+
+
+@transaction.atomic
+def team_purchase(
+    team: Team,
+    actor,
+    purchase: Purchase,
+    names: Sequence[str] = (),
+    numbers: Sequence[int] = (),
+) -> Team:
+    """Buys from the treasury through one ledger entry (TeamRefused names the rule). New
+    players wear the numbers asked for, else the lowest free ones."""
+    team = _locked(team)
     require_coach(team, actor, "buy for it")
-    snapshot = version_snapshot(team.ruleset_version)
-    roster = list(team.players.select_related("position", "star"))  # read once, used twice
-    price = purchase_price(snapshot.ruleset, snapshot.staff_rules, team_now(team, roster), purchase)
-    problems = player_name_problems(names, "names") if purchase.kind == "player" else []
-    if problems:
-        raise TeamRefused(problems)
-    before = state_of(team, roster)
-    deltas: list[dict] = [{"op": "treasury", "amount": -price}]
-    if purchase.kind in ("reroll", "fan_factor"):
-        op = {"reroll": "rerolls", "fan_factor": "fan_factor"}[purchase.kind]
-        deltas.append({"op": op, "amount": purchase.count})
-    elif purchase.kind == "staff":
-        deltas.append({"op": "staff", "key": purchase.what, "amount": purchase.count})
-    else:
+    rules = rules_of(team)
+    before = state_of(team)
+    request: dict = {"kind": purchase.kind, "what": purchase.what, "count": purchase.count}
+    if purchase.kind == "player":
+        problems = player_name_problems(names, "names") + _number_problems(numbers, purchase)
+        if problems:
+            raise TeamRefused(problems)
+        request["players"] = _new_players(team, before, purchase, names, numbers)
+    deltas = causes.purchase(rules, before, request)
+    if purchase.kind == "player":
         position = Position.objects.get(race=team.race, name=purchase.what)
-        taken = set(team.players.values_list("number", flat=True))
-        free = (n for n in range(1, 100) if n not in taken)
-        for index in range(purchase.count):
-            number = next(free)
-            name = names[index].strip() if index < len(names) and names[index].strip() else ""
-            row = Player.objects.create(
-                team=team, position=position, number=number,
-                name=name or f"{position.name} {number}",
-            )  # fmt: skip
-            deltas.append({"op": "join", "player": str(row.pk), "number": number,
-                           "name": row.name, "position": position.name})  # fmt: skip
+        Player.objects.bulk_create(
+            Player(team=team, key=key, position=position, number=number, name=name)
+            for key, number, name in request["players"]
+        )
     what = {"reroll": "re-roll", "fan_factor": "fan factor", "staff": purchase.what,
             "player": purchase.what}[purchase.kind]  # fmt: skip
-    cause = f"Bought {purchase.count} × {what.replace('_', ' ')} for {price:,} gp"
-    entry_append(team, "purchase", cause, actor, deltas, before=before)
+    summary = f"Bought {purchase.count} × {what.replace('_', ' ')} for {-deltas[0]['amount']:,} gp"
+    entry_append(team, "purchase", summary, cause_new("purchase", actor, request), deltas, before)
     team.refresh_from_db()
     return team
+
+
+def _new_players(team, before, purchase: Purchase, names, numbers) -> list[list]:
+    """[key, number, name] of each player bought: what a rebuild hires again."""
+    taken = {player.number for player in before.players.values()} | set(numbers)
+    free = (n for n in range(1, 100) if n not in taken)
+    first = next_player_key(team)
+    count = purchase.count if isinstance(purchase.count, int) else 0
+    found = []
+    for index in range(min(max(count, 0), 99)):  # more than 99 is refused by the price
+        number = numbers[index] if index < len(numbers) else next(free, 0)
+        name = names[index].strip() if index < len(names) else ""
+        found.append([f"p{first + index}", number, name or f"{purchase.what} {number}"])
+    return found
+
+
+def _number_problems(numbers: Sequence[int], purchase: Purchase) -> list[Problem]:
+    problems = [
+        Problem("numbers", f"Player numbers run from 1 to 99, not {n!r}.")
+        for n in numbers
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 99
+    ]
+    if len(set(numbers)) < len(numbers):
+        problems.append(Problem("numbers", "Two new players cannot wear the same number."))
+    if isinstance(purchase.count, int) and len(numbers) > purchase.count:
+        problems.append(Problem("numbers", f"{len(numbers)} numbers for {purchase.count} "
+                                           "players."))  # fmt: skip
+    return problems
 
 
 def require_coach(team: Team, actor, what: str) -> None:
@@ -89,32 +105,19 @@ def require_coach(team: Team, actor, what: str) -> None:
 @transaction.atomic
 def player_leave(team: Team, actor, player: Player, how: str) -> Team:
     """Fires or retires a player: his record stays on the roster, struck through."""
-    team = Team.objects.select_for_update().get(pk=team.pk)
+    team = _locked(team)
     require_coach(team, actor, "fire or retire its players")
     # Read the player again under the team's lock: of two coaches' clicks, the second sees
     # him gone and is refused, instead of writing his departure twice.
-    player = Player.objects.select_related("position").get(pk=player.pk)
-    ruleset = ruleset_snapshot(team.ruleset_version)
-    if how not in ("fired", "retired"):
-        raise TeamRefused([Problem("how", f"A player is fired or retired, not {how!r}.")])
-    if player.team_id != team.pk or player.status not in ("active", "missing_next_game"):
+    player = Player.objects.get(pk=player.pk)
+    if player.team_id != team.pk:
         raise TeamRefused([Problem("player", f"{player.name} is not on the team any more.")])
-    if how == "fired" and not ruleset.settings.get("firing_allowed", True):
-        raise TeamRefused([Problem("how", "These rules only retire players "
-                                          "(setting firing_allowed).")])  # fmt: skip
-    deltas: list[dict] = [
-        {"op": "player", "player": str(player.pk), "field": "status",
-         "from": player.status, "to": how},
-    ]  # fmt: skip
-    if how == "fired" and ruleset.settings.get("fired_player_refund", False):
-        deltas.append({"op": "treasury", "amount": player.position.cost})
-    becomes_coach = ruleset.settings.get("retired_player_becomes_assistant_coach", False)
-    if how == "retired" and becomes_coach:
-        deltas.append({"op": "staff", "key": "assistant_coach", "amount": 1})
-    cause = f"#{player.number} {player.name} {how}"
-    if how == "retired" and becomes_coach:
-        cause += " and becomes an assistant coach"
-    entry_append(team, "departure", cause, actor, deltas)
+    request = {"player": player.key, "how": how}
+    deltas = causes.departure(rules_of(team), state_of(team), request)
+    summary = f"#{player.number} {player.name} {how}"
+    if any(delta.get("key") == "assistant_coach" for delta in deltas):
+        summary += " and becomes an assistant coach"
+    entry_append(team, "departure", summary, cause_new("departure", actor, request), deltas)
     team.refresh_from_db()
     return team
 
@@ -134,6 +137,7 @@ def team_adjust(
     """A written correction of the treasury or a player's SPP by a commissioner of the team's
     league (never of his own team) or site staff, recorded in the ledger with its reason."""
     require_adjuster(team, actor)
+    team = _locked(team)
     problems = []
     if not reason.strip():
         problems.append(Problem("reason", "Write the reason for the adjustment."))
@@ -144,15 +148,11 @@ def team_adjust(
     problems += _adjustment_limits(team, reason.strip(), treasury, player, spp)
     if problems:
         raise TeamRefused(problems)
-    deltas: list[dict] = []
-    if treasury:
-        deltas.append({"op": "treasury", "amount": treasury})
-    if spp:
-        deltas.append({"op": "player", "player": str(player.pk), "field": "spp", "amount": spp})
-    try:
-        entry_append(team, "adjustment", reason.strip(), actor, deltas)
-    except ledger.LedgerError as error:
-        raise TeamRefused([Problem("spp", f"This adjustment cannot apply: {error}.")]) from None
+    request = {"reason": reason.strip(), "treasury": treasury, "spp": spp,
+               "player": player.key if spp else None}  # fmt: skip
+    deltas = causes.adjustment(rules_of(team), state_of(team), request)
+    cause = cause_new("adjustment", actor, request)
+    entry_append(team, "adjustment", reason.strip(), cause, deltas)
     team.refresh_from_db()
     return team
 
@@ -162,13 +162,13 @@ def _adjustment_limits(team: Team, reason: str, treasury: int, player, spp: int)
     lend it money), and nothing may leave the numbers its columns hold."""
     after = team.treasury + treasury
     found = [
-        field_problem(LedgerEntry, "cause", reason, "reason", "The reason"),
+        field_problem(LedgerEntry, "summary", reason, "reason", "The reason"),
         field_problem(Team, "treasury", after, "treasury", "The treasury after the adjustment"),
     ]
     if after < 0:
         found.append(Problem("treasury", f"A treasury never goes below 0 gp: {team.name} has "
                                          f"{team.treasury:,} gp to take from."))  # fmt: skip
-    if spp and player is not None and player.spp + spp > 0:  # below 0: the ledger says so
+    if spp and player is not None and player.spp + spp > 0:  # below 0: the cause says so
         found.append(
             field_problem(Player, "spp", player.spp + spp, "spp", "SPP after the adjustment")
         )

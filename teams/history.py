@@ -26,6 +26,11 @@ def ledger_for(
     return [_hidden(entry, team) for entry in entries]
 
 
+def reversals(entries: Iterable[LedgerEntry]) -> dict[int, int]:
+    """Entry id -> the sequence of the entry that reversed it, for the entries given."""
+    return {entry.reverses_id: entry.sequence for entry in entries if entry.reverses_id}
+
+
 def _hidden(entry: LedgerEntry, team: Team) -> LedgerEntry:
     if entry.actor_id in (None, team.coach_id) and entry.kind != "adjustment":
         return entry
@@ -33,5 +38,5 @@ def _hidden(entry: LedgerEntry, team: Team) -> LedgerEntry:
     if shown.actor_id != team.coach_id:
         shown.actor = None
     if shown.kind == "adjustment":
-        shown.cause = HIDDEN_CAUSE
+        shown.summary = HIDDEN_CAUSE
     return shown

@@ -1,11 +1,14 @@
 """The team ledger as plain values: a team's state is the replay of its entries' deltas.
 
-Pure Python, no Django. Every change to a team (creation, a purchase, a match report, a
-commissioner's adjustment) is a list of deltas; applying them in order gives the state the
-database keeps for fast reads, and reversing an entry is applying its inverse deltas.
+Pure Python, no Django. Every change to a team (creation, a purchase, an improvement roll, a
+match report, a commissioner's adjustment) is a list of deltas; applying them in order gives
+the state the database keeps for fast reads, and `inverse` gives the deltas that take a state
+back exactly to what it was, which is what a reversal entry holds.
 
 A delta is a small mapping, e.g. {"op": "treasury", "amount": -50000} or
-{"op": "player", "player": "12", "field": "spp", "amount": 3}.
+{"op": "player", "player": "p12", "field": "spp", "amount": 3}. Players are named by their
+key on the team ("p12"), which travels with the team wherever it is exported, never by a
+database id.
 """
 
 from __future__ import annotations
@@ -26,10 +29,25 @@ PLAYER_COUNTERS = (
     "value_increase",
 )
 STATUSES = ("active", "missing_next_game", "dead", "retired", "fired")
+# Where a characteristic change came from: rules treat the two apart (an injury may not take
+# a characteristic below a floor, an advancement may not lift it past a cap).
+ORIGINS = {"advancement": "changes", "injury": "injury_changes"}
 
 
 class LedgerError(ValueError):
     """A delta that cannot apply to the state it meets (the ledger is inconsistent)."""
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One improvement roll: its dice, where they came from, and the coach's choice."""
+
+    key: str  # e.g. "r14": unique on the team, never reused
+    die1: int
+    die2: int
+    source: str = "entered"  # "entered" at the table or "rolled" by the server
+    seed: str = ""  # replays a server roll
+    choice: str = ""  # empty until the coach chooses
 
 
 @dataclass(frozen=True)
@@ -47,8 +65,10 @@ class PlayerState:
     mvps: int = 0
     value_increase: int = 0
     skills: tuple[str, ...] = ()  # gained, in the order gained
-    changes: Mapping[str, int] = field(default_factory=dict)  # characteristic -> +/-
+    changes: Mapping[str, int] = field(default_factory=dict)  # advancements: characteristic -> +
+    injury_changes: Mapping[str, int] = field(default_factory=dict)  # injuries: -> -
     injuries: tuple[str, ...] = ()  # e.g. "N" (niggling), "-MA"
+    rolls: tuple[Roll, ...] = ()  # improvement rolls, in the order rolled
 
 
 @dataclass(frozen=True)
@@ -105,6 +125,7 @@ def _join(state: TeamState, delta: Delta) -> TeamState:
     record["star"] = bool(delta.get("star", record.get("star", False)))
     for name in ("skills", "injuries"):
         record[name] = tuple(record.get(name, ()))
+    record["rolls"] = tuple(Roll(**roll) for roll in record.get("rolls", ()))
     player = PlayerState(**record)
     return replace(state, players={**state.players, key: player})
 
@@ -125,28 +146,75 @@ def _player(state: TeamState, delta: Delta) -> TeamState:
         if player.status != delta["from"]:
             raise LedgerError(f"player {key} is {player.status}, not {delta['from']}")
         player = replace(player, status=delta["to"])
-    elif name == "skill":
-        player = replace(player, skills=_toggle(player.skills, delta["skill"], delta["add"]))
-    elif name == "injury":
-        player = replace(player, injuries=_toggle(player.injuries, delta["injury"], delta["add"]))
+    elif name in ("skill", "injury"):
+        plural = f"{name[:-1]}ies" if name == "injury" else f"{name}s"
+        items = _toggle(getattr(player, plural), delta[name], delta["add"], delta.get("at"))
+        player = replace(player, **{plural: items})
     elif name == "characteristic":
-        changes = dict(player.changes)
-        changes[delta["characteristic"]] = changes.get(delta["characteristic"], 0) + int(
-            delta["amount"]
-        )
-        player = replace(player, changes={k: v for k, v in changes.items() if v})
+        player = _characteristic(player, delta)
+    elif name == "roll":
+        player = replace(player, rolls=_roll(player.rolls, delta, key))
+    elif name == "choice":
+        player = replace(player, rolls=_choice(player.rolls, delta, key))
     else:
         raise LedgerError(f"unknown player field {name!r}")
     return replace(state, players={**state.players, key: player})
 
 
-def _toggle(items: tuple[str, ...], item: str, add: bool) -> tuple[str, ...]:
+def _characteristic(player: PlayerState, delta: Delta) -> PlayerState:
+    origin = delta.get("origin", "advancement")
+    if origin not in ORIGINS:
+        raise LedgerError(f"a characteristic changes by advancement or injury, not {origin!r}")
+    changes = dict(getattr(player, ORIGINS[origin]))
+    code = delta["characteristic"]
+    changes[code] = changes.get(code, 0) + int(delta["amount"])
+    return replace(player, **{ORIGINS[origin]: {k: v for k, v in changes.items() if v}})
+
+
+def _toggle(items: tuple[str, ...], item: str, add: bool, at: int | None) -> tuple[str, ...]:
+    """Adds `item` (at the end, or back where it was taken from) or takes the latest copy
+    away (or the copy at `at`)."""
     if add:
-        return (*items, item)
+        index = len(items) if at is None else int(at)
+        if not 0 <= index <= len(items):
+            raise LedgerError(f"{item!r} cannot go back at place {index}")
+        return (*items[:index], item, *items[index:])
     if item not in items:
         raise LedgerError(f"{item!r} cannot be taken away: it is not there")
-    index = len(items) - 1 - items[::-1].index(item)  # the latest one goes first
+    index = len(items) - 1 - items[::-1].index(item) if at is None else int(at)
+    if not 0 <= index < len(items) or items[index] != item:
+        raise LedgerError(f"{item!r} cannot be taken away: it is not at place {index}")
     return items[:index] + items[index + 1 :]
+
+
+def _roll(rolls: tuple[Roll, ...], delta: Delta, player: str) -> tuple[Roll, ...]:
+    roll = Roll(**delta["roll"])
+    held = [r.key for r in rolls]
+    if delta["add"]:
+        if roll.key in held:
+            raise LedgerError(f"player {player} rolled {roll.key} twice")
+        index = len(rolls) if delta.get("at") is None else int(delta["at"])
+        if not 0 <= index <= len(rolls):
+            raise LedgerError(f"roll {roll.key} cannot go back at place {index}")
+        return (*rolls[:index], roll, *rolls[index:])
+    if roll.key not in held or rolls[held.index(roll.key)] != roll:
+        raise LedgerError(f"player {player} has no roll {roll.key} like that to take away")
+    index = held.index(roll.key)
+    return rolls[:index] + rolls[index + 1 :]
+
+
+def _choice(rolls: tuple[Roll, ...], delta: Delta, player: str) -> tuple[Roll, ...]:
+    held = [r.key for r in rolls]
+    if delta["roll"] not in held:
+        raise LedgerError(f"player {player} has no roll {delta['roll']}")
+    index = held.index(delta["roll"])
+    if rolls[index].choice != delta["from"]:
+        raise LedgerError(
+            f"player {player} roll {delta['roll']} is {rolls[index].choice or 'not chosen'!r}, "
+            f"not {delta['from'] or 'not chosen'!r}"
+        )
+    chosen = replace(rolls[index], choice=delta["to"])
+    return (*rolls[:index], chosen, *rolls[index + 1 :])
 
 
 def inverse(deltas: Iterable[Delta], before: TeamState) -> list[Delta]:
@@ -159,6 +227,15 @@ def inverse(deltas: Iterable[Delta], before: TeamState) -> list[Delta]:
     return list(reversed(undo))
 
 
+def record_of(player: PlayerState) -> dict[str, Any]:
+    """A player's whole record as plain JSON values (what a rejoining player brings back)."""
+    record = asdict(player)
+    for name in ("changes", "injury_changes"):
+        record[name] = dict(getattr(player, name))
+    record["rolls"] = [asdict(roll) for roll in player.rolls]
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in record.items()}
+
+
 def _inverse(delta: Delta, state: TeamState) -> Delta:
     op = delta["op"]
     if op in ("treasury", "rerolls", "fan_factor", "staff"):
@@ -167,19 +244,33 @@ def _inverse(delta: Delta, state: TeamState) -> Delta:
         return {"op": "leave", "player": delta["player"]}
     if op == "leave":
         player = state.players[str(delta["player"])]
-        record = asdict(player)
-        record["changes"] = dict(player.changes)
         return {
             "op": "join",
             "player": delta["player"],
             "number": player.number,
             "name": player.name,
             "position": player.position,
-            "record": {k: list(v) if isinstance(v, tuple) else v for k, v in record.items()},
+            "record": record_of(player),
         }
     name = delta["field"]
     if name in PLAYER_COUNTERS or name == "characteristic":
         return {**delta, "amount": -int(delta["amount"])}
-    if name == "status":
+    if name in ("status", "choice"):
         return {**delta, "from": delta["to"], "to": delta["from"]}
-    return {**delta, "add": not delta["add"]}
+    if name in ("skill", "injury"):
+        plural = f"{name[:-1]}ies" if name == "injury" else f"{name}s"
+        items = getattr(state.players[str(delta["player"])], plural)
+        if delta["add"]:  # it went in at the end, or at its place: it comes out from there
+            at = len(items) if delta.get("at") is None else int(delta["at"])
+        else:  # it goes back exactly where it was taken from
+            at = (
+                len(items) - 1 - items[::-1].index(delta[name])
+                if delta.get("at") is None
+                else int(delta["at"])
+            )
+        return {**delta, "add": not delta["add"], "at": at}
+    # A roll: recorded (it comes out by its key), or taken away (it goes back at its place).
+    if delta["add"]:
+        return {**delta, "add": False, "at": None}
+    rolls = [r.key for r in state.players[str(delta["player"])].rolls]
+    return {**delta, "add": True, "at": rolls.index(delta["roll"]["key"])}

@@ -36,6 +36,15 @@ class Team(models.Model):
         return self.name
 
 
+class PlayerQuerySet(models.QuerySet):
+    def on_roster(self) -> PlayerQuerySet:
+        """Players the team has or had: not those whose hiring was undone."""
+        return self.exclude(status=UNDONE)
+
+
+UNDONE = "undone"
+
+
 class Player(models.Model):
     STATUSES = [
         ("active", "active"),
@@ -43,9 +52,15 @@ class Player(models.Model):
         ("dead", "dead"),
         ("retired", "retired"),
         ("fired", "fired"),
+        # The entry that hired him was undone: the row stays, so that the ledger's deltas
+        # that name him keep meaning him, but he is on no roster.
+        (UNDONE, "hiring undone"),
     ]
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
+    key = models.CharField(
+        max_length=12, help_text="How the team's ledger names him (p1, p2, ...), for good."
+    )
     # A player is either of a position of the team's race or a star player hired for good.
     position = models.ForeignKey(
         Position, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
@@ -64,17 +79,25 @@ class Player(models.Model):
     mvps = models.PositiveIntegerField(default=0)
     value_increase = models.IntegerField(default=0)
     skills = models.JSONField(default=list, blank=True, help_text="Skills gained, in order.")
-    changes = models.JSONField(default=dict, blank=True, help_text="Characteristic -> +/-.")
+    changes = models.JSONField(
+        default=dict, blank=True, help_text="Characteristic -> + from advancements."
+    )
+    injury_changes = models.JSONField(
+        default=dict, blank=True, help_text="Characteristic -> - from injuries."
+    )
     injuries = models.JSONField(default=list, blank=True)
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["number"]
         constraints = [
+            models.UniqueConstraint(fields=["team", "key"], name="one_player_per_key"),
             models.CheckConstraint(
                 condition=models.Q(position__isnull=False, star__isnull=True)
                 | models.Q(position__isnull=True, star__isnull=False),
                 name="a_position_or_a_star",
-            )
+            ),
         ]
 
     def __str__(self) -> str:
@@ -86,11 +109,54 @@ class Player(models.Model):
         return self.star.name if self.star_id else self.position.name
 
 
+class LedgerCause(models.Model):
+    """Why entries were written: one purchase, one improvement roll, one choice, one
+    adjustment, one undo, one match report. Every entry points at its cause, so all entries
+    of one cause (a report touches two teams; a rebuild writes a cause's entry again) are
+    found together. A cause whose row lives above teams (a match report) is named by `ref`,
+    its id there, so teams never imports the layer that made it. `request` is what was asked,
+    in full, so the cause can be applied again to a team that has changed."""
+
+    KINDS = [
+        ("creation", "team created"),
+        ("purchase", "purchase"),
+        ("departure", "player left"),
+        ("roll", "improvement roll"),
+        ("choice", "advancement chosen"),
+        ("adjustment", "adjustment"),
+        ("undo", "undo"),
+        ("report", "match report"),
+    ]
+
+    kind = models.CharField(max_length=20, choices=KINDS)
+    ref = models.PositiveBigIntegerField(
+        null=True, blank=True, help_text="The cause's own row elsewhere (a match report's id)."
+    )
+    request = models.JSONField(default=dict, blank=True, help_text="What was asked, in full.")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["kind", "ref"],
+                condition=models.Q(ref__isnull=False),
+                name="one_cause_per_ref",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.ref or self.pk}"
+
+
 class LedgerEntry(models.Model):
     KINDS = [
         ("creation", "team created"),
         ("purchase", "purchase"),
         ("departure", "player left"),
+        ("roll", "improvement roll"),
         ("advancement", "advancement"),
         ("report", "match report"),
         ("adjustment", "adjustment"),
@@ -101,7 +167,8 @@ class LedgerEntry(models.Model):
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="ledger")
     sequence = models.PositiveIntegerField()
     kind = models.CharField(max_length=20, choices=KINDS)
-    cause = models.CharField(max_length=200, help_text="What happened, in words.")
+    cause = models.ForeignKey(LedgerCause, on_delete=models.PROTECT, related_name="entries")
+    summary = models.CharField(max_length=200, help_text="What happened, in words.")
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT
     )
@@ -120,7 +187,7 @@ class LedgerEntry(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.team} #{self.sequence}: {self.cause}"
+        return f"{self.team} #{self.sequence}: {self.summary}"
 
     def save(self, *args, **kwargs) -> None:
         # Append-only: an entry once written is never changed (undo appends a reversal).
@@ -134,11 +201,13 @@ class LedgerEntry(models.Model):
 
 class ImprovementRoll(models.Model):
     """The two dice of one improvement roll, kept with where they came from, and the choice
-    the coach made with them (which the ledger then applies)."""
+    the coach made with them. Like the players' rows, these rows are the ledger's current
+    state for fast reads: the ledger's roll and choice entries write them."""
 
     SOURCES = [("entered", "rolled at the table"), ("rolled", "rolled by the server")]
 
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="improvements")
+    key = models.CharField(max_length=12, help_text="How the ledger names the roll (r14).")
     number = models.PositiveSmallIntegerField(help_text="1 for the player's first roll, ...")
     die1 = models.PositiveSmallIntegerField()
     die2 = models.PositiveSmallIntegerField()
@@ -149,9 +218,7 @@ class ImprovementRoll(models.Model):
 
     class Meta:
         ordering = ["player", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["player", "number"], name="one_roll_per_number")
-        ]
+        constraints = [models.UniqueConstraint(fields=["player", "key"], name="one_roll_per_key")]
 
     def __str__(self) -> str:
         return f"{self.player} roll {self.number}: {self.die1}+{self.die2}"

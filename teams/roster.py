@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 
+from rules.engine.characteristics import characteristic_now
 from rules.engine.experience import improvement_rolls_due
 from rules.engine.gdbbl import team_rating
 from rules.engine.ruleset import Ruleset
@@ -94,13 +95,19 @@ def _rolls_due(ruleset: Ruleset, player: Player) -> int:
     return improvement_rolls_due(ruleset, player.spp, player.rolls_made)
 
 
+def _characteristic(player: Player, name: str, start: int) -> tuple[str, int, int]:
+    advanced, injured = player.changes.get(name, 0), player.injury_changes.get(name, 0)
+    return name, characteristic_now(start, advanced, injured), advanced + injured
+
+
 def roster(team: Team) -> Roster:
     """The roster in a fixed number of queries, whatever the number of players."""
     snapshot = version_snapshot(team.ruleset_version)
     ruleset = snapshot.ruleset
     race = ruleset.races[team.race.slug]
     players = list(
-        team.players.select_related("position", "star")
+        team.players.on_roster()
+        .select_related("position", "star")
         .annotate(
             rolls_made=Count("improvements"),
             rolls_pending=Count("improvements", filter=Q(improvements__choice="")),
@@ -120,10 +127,7 @@ def roster(team: Team) -> Roster:
         rows.append(
             RosterRow(
                 player=player,
-                characteristics=[
-                    (name, base + player.changes.get(name, 0), player.changes.get(name, 0))
-                    for name, base in profile.items()
-                ],
+                characteristics=[_characteristic(player, n, start) for n, start in profile.items()],
                 starting_skills=starting,
                 gained_skills=tuple(player.skills),
                 value=player_value(player),

@@ -24,9 +24,9 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 from rules import models as rules_models
 from rules import selectors
 from rules.engine.team_building import may_have
+from teams.ledger_rows import ledger_head
 from teams.models import Team
 from teams.roster import Roster, roster
-from teams.services import ledger_head
 
 # Relative URLs in a sheet resolve against this made-up origin (.invalid never resolves);
 # the fetcher maps it to the static files and refuses everything else.

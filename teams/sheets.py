@@ -16,9 +16,9 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from teams.ledger_rows import ledger_head
 from teams.models import RosterSheet, Team
 from teams.roster_sheet import PAPERS, sheet_html, sheet_pdf, template_version
-from teams.services import ledger_head
 
 logger = logging.getLogger(__name__)
 

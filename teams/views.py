@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -27,11 +29,12 @@ from teams.between_matches import (
     team_adjust,
     team_purchase,
 )
-from teams.history import ledger_for
-from teams.models import Team
+from teams.history import ledger_for, reversals
+from teams.models import LedgerEntry, Team
 from teams.roster import roster
 from teams.seams import TeamLeague, dice_sources, leagues
 from teams.services import NewPlayer, team_create
+from teams.undo import entry_undo, require_undoer, undo_problem
 
 TEAMS_PER_PAGE = 50  # as the API's pages
 
@@ -46,13 +49,14 @@ def team_list(request: HttpRequest) -> HttpResponse:
 
 
 def _detail(request: HttpRequest, team: Team, status: int = 200, **extra) -> HttpResponse:
-    entries = team.ledger.select_related("actor").order_by("-sequence")
+    entries = team.ledger.select_related("actor", "cause").order_by("-sequence")
     may_buy = is_coach_or_staff(request.user, team.coach_id)
     league = leagues.answer.league_of(team, request.user)
     entries = ledger_for(team, entries, league)
     sheet = roster(team)
-    context = {"roster": sheet, "entries": entries, "may_buy": may_buy, **extra}
+    context = {"roster": sheet, "may_buy": may_buy, **extra}
     context["may_adjust"] = leagues.answer.may_adjust(request.user, team)
+    context["entries"] = _history(entries, undoable=context["may_adjust"])
     # A private league is named only to those who may see it.
     context["league"] = league if league and league.visible else None
     if may_buy and sheet.ruleset.play == "league":
@@ -60,6 +64,25 @@ def _detail(request: HttpRequest, team: Team, status: int = 200, **extra) -> Htt
         context["positions"] = sheet.ruleset.races[team.race.slug].positions
         context["staff"] = list(sheet.ruleset.staff.values())
     return render(request, "teams/team_detail.html", context, status=status)
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    entry: LedgerEntry
+    reversed_by: int | None  # the sequence of the entry that undid it
+    may_undo: bool  # the reader may undo it, and it can be undone
+
+
+def _history(entries: list[LedgerEntry], undoable: bool) -> list[HistoryLine]:
+    undone = reversals(entries)
+    return [
+        HistoryLine(
+            entry,
+            undone.get(entry.pk),
+            undoable and undo_problem(entry, undone.get(entry.pk)) is None,
+        )
+        for entry in entries
+    ]
 
 
 def _team(pk: int) -> Team:
@@ -77,14 +100,14 @@ def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def player_leave_view(request: HttpRequest, pk: int, player: int) -> HttpResponse:
     team = _team(pk)
-    member = get_object_or_404(team.players, pk=player)
+    member = get_object_or_404(team.players.on_roster(), pk=player)
     try:
         team = player_leave(team, request.user, member, request.POST.get("how", ""))
     except TeamRefused as refused:
         return _detail(
             request, team, status=400, problems=refused.problems, refused_heading="Not done:"
         )
-    messages.success(request, f"{team.ledger.order_by('-sequence').first().cause}.")
+    messages.success(request, f"{team.ledger.order_by('-sequence').first().summary}.")
     return redirect("teams:detail", team.pk)
 
 
@@ -94,7 +117,7 @@ def team_adjust_view(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
     require_adjuster(team, request.user)  # who may, before what was typed
     named = request.POST.get("player", "").strip()
-    member = team.players.filter(pk=_whole(named)).first() if named else None
+    member = team.players.on_roster().filter(pk=_whole(named)).first() if named else None
     treasury = whole_number(request.POST.get("treasury", ""))
     spp = whole_number(request.POST.get("spp", ""))
     try:
@@ -114,7 +137,23 @@ def team_adjust_view(request: HttpRequest, pk: int) -> HttpResponse:
         return _detail(
             request, team, status=400, problems=refused.problems, refused_heading="Not adjusted:"
         )
-    messages.success(request, f"Adjusted: {team.ledger.order_by('-sequence').first().cause}.")
+    messages.success(request, f"Adjusted: {team.ledger.order_by('-sequence').first().summary}.")
+    return redirect("teams:detail", team.pk)
+
+
+@login_required
+@require_POST
+def entry_undo_view(request: HttpRequest, pk: int, sequence: int) -> HttpResponse:
+    team = _team(pk)
+    require_undoer(team, request.user)  # who may, before what was typed
+    entry = get_object_or_404(team.ledger, sequence=sequence)
+    try:
+        entry_undo(entry, request.user, request.POST.get("reason", ""))
+    except TeamRefused as refused:
+        return _detail(
+            request, team, status=400, problems=refused.problems, refused_heading="Not undone:"
+        )
+    messages.success(request, f"Undid #{sequence}: {entry.summary}.")
     return redirect("teams:detail", team.pk)
 
 
@@ -132,7 +171,7 @@ def team_buy(request: HttpRequest, pk: int) -> HttpResponse:
         return _detail(
             request, team, status=400, problems=refused.problems, refused_heading="Not bought:"
         )
-    messages.success(request, f"{team.ledger.order_by('-sequence').first().cause}.")
+    messages.success(request, f"{team.ledger.order_by('-sequence').first().summary}.")
     return redirect("teams:detail", team.pk)
 
 
@@ -265,7 +304,7 @@ def _create_and_enter(league: TeamLeague | None, *args, **kwargs) -> Team:
 def player_improve(request: HttpRequest, pk: int, player: int) -> HttpResponse:
     """Roll (the coach's dice or the server's) and choose among what the roll allows."""
     team = _team(pk)
-    member = get_object_or_404(team.players.select_related("position"), pk=player)
+    member = get_object_or_404(team.players.on_roster().select_related("position"), pk=player)
     ruleset = ruleset_snapshot(team.ruleset_version)
     problems = ()
     if request.method == "POST":
@@ -274,7 +313,7 @@ def player_improve(request: HttpRequest, pk: int, player: int) -> HttpResponse:
             if request.POST.get("action") == "choose":
                 roll = get_object_or_404(member.improvements, choice="")
                 improvement_choose(team, request.user, roll, request.POST.get("choice", ""))
-                messages.success(request, team.ledger.order_by("-sequence").first().cause + ".")
+                messages.success(request, team.ledger.order_by("-sequence").first().summary + ".")
                 return redirect("teams:detail", team.pk)
             dice = None
             if request.POST.get("source") == "entered":

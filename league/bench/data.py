@@ -14,7 +14,7 @@ from league.seasons import season_start
 from league.services import league_create, membership_decide, membership_request
 from rules.selectors import version_get
 from teams.models import Team
-from teams.services import NewPlayer, entry_append, team_create
+from teams.services import NewPlayer, cause_new, entry_append, team_create
 
 TEAMS = 1_000
 TEAMS_PER_COACH = 10  # a keen coach: the league pages list a visitor's own teams
@@ -77,10 +77,11 @@ def _worst_sheet_team(coach, staff, version) -> Team:
     players = [NewPlayer("Lineman", f"Sigismund Ironhand Vorberg {n:03d}") for n in range(1, 17)]
     team = team_create(coach, version, "The Longest Names in the Reik", "human", players)
     deltas = [
-        {"op": "player", "player": str(player.pk), "field": "skill", "skill": skill, "add": True}
+        {"op": "player", "player": player.key, "field": "skill", "skill": skill, "add": True}
         for player in team.players.all()
         for skill in SKILLS
     ]
-    entry_append(team, "adjustment", "Bench: eight skills each", staff, deltas)
+    cause = cause_new("adjustment", staff, {"reason": "Bench: eight skills each", "deltas": deltas})
+    entry_append(team, "adjustment", "Bench: eight skills each", cause, deltas)
     team.refresh_from_db()
     return team

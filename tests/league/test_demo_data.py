@@ -11,8 +11,8 @@ from django.core.management import call_command
 
 from league.demo import DEMO_COACHES, DEMO_LEAGUE, DEMO_PASSWORD, DEMO_TEAMS
 from league.models import League
+from teams.ledger_rows import ledger_differences
 from teams.models import Team
-from teams.services import ledger_differences
 
 pytestmark = pytest.mark.django_db
 

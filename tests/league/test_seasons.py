@@ -20,8 +20,8 @@ from league.seasons import (
 )
 from league.services import league_create, league_update, membership_end
 from league.setting_checks import LeagueRefused
+from teams.ledger_rows import ledger_differences
 from teams.models import Player
-from teams.services import ledger_differences
 from tests.league.conftest import member_teams
 from tests.unchanged import unchanged
 

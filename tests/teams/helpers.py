@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-from teams.models import Team
-from teams.services import NewPlayer, team_create
+from teams import ledger
+from teams.models import LedgerEntry, Team
+from teams.rebuild import ledger_rebuild
+from teams.services import NewPlayer, cause_new, entry_append, team_create
 
 # LRB6 Orc: 5 Linemen (5 x 50,000 = 250,000) + 4 Blitzers (4 x 80,000 = 320,000)
 # + 2 Black Orc Blockers (2 x 80,000 = 160,000) = 11 players for 730,000 gp.
@@ -39,6 +41,29 @@ def dwarf_team(coach, version, name: str = "Grudgebearers") -> Team:
         coach, version, name, "dwarf", squad(*DWARF_SQUAD), rerolls=1, fan_factor=1,
         staff={"alchemist": 1},
     )  # fmt: skip
+
+
+def record(
+    team: Team,
+    kind: str,
+    summary: str,
+    actor,
+    deltas: list[dict],
+    before: ledger.TeamState | None = None,
+) -> LedgerEntry:
+    """An entry written straight from its deltas, as a match report will write them (a
+    "report" cause) or as a commissioner's free-form correction (an adjustment whose request
+    is its deltas): what the team tests use to put a team in a given state."""
+    cause_kind = "report" if kind == "report" else "adjustment"
+    cause = cause_new(cause_kind, actor, {"reason": summary, "deltas": deltas})
+    return entry_append(team, kind, summary, cause, deltas, before=before)
+
+
+def remove(entry: LedgerEntry, actor, reason: str) -> list[LedgerEntry]:
+    """The entry taken out of its team's history by a rebuild (what an undo does, without the
+    undo's rules about who and which)."""
+    cause = cause_new("undo", actor, {"entry": entry.sequence, "reason": reason})
+    return ledger_rebuild([entry.team], {entry: None}, cause, reason)
 
 
 CELL_TAGS = ("td", "th", "dt", "dd", "li")

@@ -12,8 +12,8 @@ from rules.engine.team_building import TeamRefused
 from rules.snapshot import ruleset_snapshot
 from teams.advancement import improvement_choose, improvement_roll, rolls_due, server_dice
 from teams.between_matches import team_adjust
+from teams.ledger_rows import ledger_differences
 from teams.roster import roster
-from teams.services import ledger_differences
 from tests.teams.helpers import dwarf_team, orc_team
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +53,7 @@ def test_a_lineman_on_3_and_4_takes_block_for_20000(coach, staff_user, lrb6) -> 
     assert lineman.value_increase == 20_000
     entry = team.ledger.order_by("-sequence").first()
     assert entry.kind == "advancement"
-    assert entry.cause == (
+    assert entry.summary == (
         "#1 Lineman 1: improvement roll 1 (3+4, rolled at the table) → Block, value +20,000"
     )
     assert ledger_differences(team) == []

@@ -72,7 +72,7 @@ def test_the_teams_coach_and_the_commissioner_read_everything(team, commissioner
 def test_the_stored_entry_keeps_its_actor_and_reason(team, commissioner) -> None:
     ledger_text(APIClient(), team)
     entry = team.ledger.get(kind="adjustment")
-    assert (entry.actor, entry.cause) == (commissioner, REASON)
+    assert (entry.actor, entry.summary) == (commissioner, REASON)
 
 
 def test_a_public_leagues_adjustments_are_public(team, commissioner) -> None:

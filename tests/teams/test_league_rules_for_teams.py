@@ -20,7 +20,7 @@ from league.services import (
 from rules.engine.team_building import TeamRefused
 from teams.advancement import improvement_roll
 from teams.between_matches import team_adjust
-from teams.services import ledger_differences
+from teams.ledger_rows import ledger_differences
 from tests.teams.helpers import orc_team
 from tests.unchanged import unchanged
 
@@ -55,7 +55,7 @@ def test_a_commissioner_adjusts_a_team_of_his_league(member, commissioner) -> No
     lineman.refresh_from_db()
     assert lineman.spp == 6
     entry = team.ledger.order_by("-sequence").first()
-    assert (entry.kind, entry.cause, entry.actor) == (
+    assert (entry.kind, entry.summary, entry.actor) == (
         "adjustment",
         "SPP from the round 1 paper report",
         commissioner,

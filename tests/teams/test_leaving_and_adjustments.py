@@ -10,10 +10,9 @@ from django.core.exceptions import PermissionDenied
 from rest_framework.test import APIClient
 
 from rules.engine.team_building import TeamRefused
-from rules.snapshot import ruleset_snapshot
-from teams.between_matches import player_leave, team_adjust
+from teams.between_matches import player_leave, rules_of, team_adjust
+from teams.ledger_rows import ledger_differences
 from teams.roster import roster
-from teams.services import ledger_differences
 from tests.teams.helpers import dwarf_team, orc_team
 
 pytestmark = pytest.mark.django_db
@@ -33,15 +32,16 @@ def test_a_fired_lrb6_player_stays_on_the_roster_struck_out_of_the_value(coach, 
     assert team.treasury == 70_000  # no refund by default (setting fired_player_refund)
     assert roster(team).value == 930_000 - 80_000
     assert ledger_differences(team) == []
-    assert team.ledger.order_by("-sequence").first().cause == "#6 Blitzer 6 fired"
+    assert team.ledger.order_by("-sequence").first().summary == "#6 Blitzer 6 fired"
 
 
 def test_a_refund_setting_gives_the_player_cost_back(coach, lrb6, monkeypatch) -> None:
-    def with_refund(version):
-        ruleset = ruleset_snapshot(version)
-        return replace(ruleset, settings={**ruleset.settings, "fired_player_refund": True})
+    def with_refund(team):
+        rules = rules_of(team)
+        settings = {**rules.ruleset.settings, "fired_player_refund": True}
+        return replace(rules, ruleset=replace(rules.ruleset, settings=settings))
 
-    monkeypatch.setattr("teams.between_matches.ruleset_snapshot", with_refund)
+    monkeypatch.setattr("teams.between_matches.rules_of", with_refund)
     team = orc_team(coach, lrb6)
     team = player_leave(team, coach, team.players.get(number=6), "fired")
     assert team.treasury == 70_000 + 80_000
@@ -54,7 +54,7 @@ def test_gdbbl_only_retires_and_a_retired_player_becomes_an_assistant_coach(coac
         player_leave(team, coach, beard, "fired")
     team = player_leave(team, coach, beard, "retired")
     assert team.staff == {"alchemist": 1, "assistant_coach": 1}
-    cause = team.ledger.order_by("-sequence").first().cause
+    cause = team.ledger.order_by("-sequence").first().summary
     assert cause == "#1 Long Beard 1 retired and becomes an assistant coach"
     assert ledger_differences(team) == []
 
@@ -81,7 +81,7 @@ def test_staff_adjust_a_players_spp_with_a_written_reason(coach, staff_user, lrb
     blitzer.refresh_from_db()
     assert blitzer.spp == 6
     entry = team.ledger.order_by("-sequence").first()
-    assert (entry.kind, entry.cause, entry.actor) == (
+    assert (entry.kind, entry.summary, entry.actor) == (
         "adjustment",
         "SPP from the paper report of round 1",
         staff_user,
@@ -101,7 +101,7 @@ def test_an_adjustment_needs_a_reason_and_something_to_change(coach, staff_user,
 
 def test_spp_cannot_be_adjusted_below_zero(coach, staff_user, lrb6) -> None:
     team = orc_team(coach, lrb6)
-    with pytest.raises(TeamRefused, match="would drop below zero"):
+    with pytest.raises(TeamRefused, match="Lineman 1 has 0 SPP to take from, not 1"):
         team_adjust(team, staff_user, "typo", 0, team.players.get(number=1), -1)
     assert team.ledger.count() == 1
 

@@ -12,9 +12,10 @@ from django.db import connection
 from django.db.models import ProtectedError
 
 from teams.ledger import LedgerError
+from teams.ledger_rows import ledger_differences, state_of
 from teams.models import LedgerEntry, Player, Team
-from teams.services import entry_append, entry_reverse, ledger_differences, state_of
-from tests.teams.helpers import dwarf_team, orc_team
+from teams.rebuild import RebuildRefused
+from tests.teams.helpers import dwarf_team, orc_team, record, remove
 
 
 def player(team: Team, number: int) -> Player:
@@ -22,7 +23,7 @@ def player(team: Team, number: int) -> Player:
 
 
 def pdelta(who: Player, field: str, **values) -> dict:
-    return {"op": "player", "player": str(who.pk), "field": field, **values}
+    return {"op": "player", "player": who.key, "field": field, **values}
 
 
 def ledger_check() -> str:
@@ -52,11 +53,11 @@ def written() -> tuple[int, int, int]:
 
 def test_an_entry_once_written_cannot_be_saved_again(coach, lrb6) -> None:
     entry = orc_team(coach, lrb6).ledger.get()
-    entry.cause = "Rewritten history"
+    entry.summary = "Rewritten history"
     with pytest.raises(ValueError, match="Ledger entries are append-only"):
         entry.save()
     entry.refresh_from_db()
-    assert entry.cause.startswith("Team created: 11 players")
+    assert entry.summary.startswith("Team created: 11 players")
 
 
 def test_an_entry_cannot_be_deleted(coach, lrb6) -> None:
@@ -68,9 +69,9 @@ def test_an_entry_cannot_be_deleted(coach, lrb6) -> None:
 
 def test_entries_are_numbered_in_order_per_team(coach, lrb6) -> None:
     first, second = orc_team(coach, lrb6), orc_team(coach, lrb6, "Second Eye")
-    entry_append(first, "report", "Won", coach, [{"op": "treasury", "amount": 50_000}])
-    entry_append(first, "purchase", "Bought", coach, [{"op": "treasury", "amount": -10_000}])
-    entry_append(second, "report", "Lost", coach, [{"op": "treasury", "amount": 20_000}])
+    record(first, "report", "Won", coach, [{"op": "treasury", "amount": 50_000}])
+    record(first, "purchase", "Bought", coach, [{"op": "treasury", "amount": -10_000}])
+    record(second, "report", "Lost", coach, [{"op": "treasury", "amount": 20_000}])
     assert list(first.ledger.values_list("sequence", "kind")) == [
         (1, "creation"),
         (2, "report"),
@@ -89,7 +90,7 @@ def test_a_reversal_restores_the_state_exactly_and_links_the_entry(coach, rival,
     team = orc_team(coach, lrb6)
     before = state_of(team)
     scorer, hurt = player(team, 6), player(team, 10)
-    report = entry_append(
+    report = record(
         team, "report", "Beat the Reavers 2-1", coach,
         [
             {"op": "treasury", "amount": 60_000},
@@ -100,12 +101,12 @@ def test_a_reversal_restores_the_state_exactly_and_links_the_entry(coach, rival,
             pdelta(scorer, "value_increase", amount=20_000),
             pdelta(hurt, "status", **{"from": "active", "to": "missing_next_game"}),
             pdelta(hurt, "injury", injury="N", add=True),
-            pdelta(hurt, "characteristic", characteristic="MA", amount=-1),
+            pdelta(hurt, "characteristic", characteristic="MA", amount=-1, origin="injury"),
             {"op": "staff", "key": "cheerleader", "amount": 2},
         ],
     )  # fmt: skip
     assert state_of(team) != before
-    reversal = entry_reverse(report, rival, "Wrong match")
+    [reversal] = remove(report, rival, "Wrong match")
     team.refresh_from_db()
     assert state_of(team) == before
     assert (team.treasury, team.fan_factor, team.staff) == (70_000, 3, {"apothecary": 1})
@@ -113,7 +114,7 @@ def test_a_reversal_restores_the_state_exactly_and_links_the_entry(coach, rival,
     assert reversal.kind == "reversal"
     assert reversal.sequence == 3
     assert reversal.actor == rival
-    assert reversal.cause == "Reverses #2: Wrong match"
+    assert reversal.summary == "Reverses #2 (Beat the Reavers 2-1): Wrong match"
     assert reversal.reverses == report
     report.refresh_from_db()
     assert report.reversed_by == reversal
@@ -123,52 +124,60 @@ def test_a_reversal_restores_the_state_exactly_and_links_the_entry(coach, rival,
     assert reversal.deltas[-1] == {"op": "treasury", "amount": -60_000}
 
 
-def test_reversing_an_earlier_entry_keeps_the_later_ones(coach, lrb6) -> None:
+def test_removing_an_earlier_entry_applies_the_later_ones_again(coach, lrb6) -> None:
     team = orc_team(coach, lrb6)
     blitzer = player(team, 7)
-    first = entry_append(team, "report", "Game 1", coach, [pdelta(blitzer, "spp", amount=3)])
-    entry_append(team, "report", "Game 2", coach, [pdelta(blitzer, "spp", amount=2)])
-    entry_reverse(first, coach, "Game 1 was never played")
+    first = record(team, "report", "Game 1", coach, [pdelta(blitzer, "spp", amount=3)])
+    second = record(team, "report", "Game 2", coach, [pdelta(blitzer, "spp", amount=2)])
+    written = remove(first, coach, "Game 1 was never played")
     blitzer.refresh_from_db()
     assert blitzer.spp == 2  # 3 + 2 - 3
     assert ledger_differences(team) == []
+    # Game 2 is reversed, then Game 1, then Game 2 is written again with its cause.
+    assert [(e.sequence, e.kind, e.reverses_id) for e in written] == [
+        (4, "reversal", second.pk), (5, "reversal", first.pk), (6, "report", None)
+    ]  # fmt: skip
+    assert written[2].cause == second.cause
+    assert written[2].summary == "Game 2 (#3 applied again)"
 
 
 def test_reversing_a_skill_takes_away_the_latest_copy(coach, lrb6) -> None:
     team = orc_team(coach, lrb6)
     blitzer = player(team, 7)
-    entry_append(team, "report", "G1", coach, [pdelta(blitzer, "skill", skill="Dodge", add=True)])
-    second = entry_append(
+    record(team, "report", "G1", coach, [pdelta(blitzer, "skill", skill="Dodge", add=True)])
+    second = record(
         team, "report", "G2", coach, [pdelta(blitzer, "skill", skill="Tackle", add=True)]
     )
-    entry_reverse(second, coach, "Misread the roll")
+    remove(second, coach, "Misread the roll")
     blitzer.refresh_from_db()
     assert blitzer.skills == ["Dodge"]
     assert ledger_differences(team) == []
 
 
-def test_reversing_the_creation_empties_the_team(coach, lrb6) -> None:
+def test_removing_the_creation_empties_the_team_and_keeps_every_players_row(coach, lrb6) -> None:
     team = orc_team(coach, lrb6)
-    entry_reverse(team.ledger.get(sequence=1), coach, "Created by mistake")
+    remove(team.ledger.get(sequence=1), coach, "Created by mistake")
     team.refresh_from_db()
     assert (team.treasury, team.rerolls, team.fan_factor, team.staff) == (0, 0, 0, {})
-    assert team.players.count() == 0
+    assert team.players.on_roster().count() == 0
+    assert set(team.players.values_list("status", flat=True)) == {"undone"}
+    assert team.players.count() == 11
     assert ledger_differences(team) == []
 
 
 def test_reversing_a_player_leaving_brings_him_back_exactly(coach, lrb6) -> None:
     team = orc_team(coach, lrb6)
     veteran = player(team, 8)
-    entry_append(
+    record(
         team, "report", "A good season", coach,
         [pdelta(veteran, "spp", amount=16), pdelta(veteran, "touchdowns", amount=5),
          pdelta(veteran, "skill", skill="Guard", add=True),
          pdelta(veteran, "value_increase", amount=20_000)],
     )  # fmt: skip
     before = state_of(team)
-    fired = entry_append(team, "purchase", "Fired", coach, [{"op": "leave", "player": veteran.pk}])
-    assert not team.players.filter(pk=veteran.pk).exists()
-    entry_reverse(fired, coach, "Fired the wrong Blitzer")
+    fired = record(team, "purchase", "Fired", coach, [{"op": "leave", "player": veteran.key}])
+    assert not team.players.on_roster().filter(pk=veteran.pk).exists()
+    remove(fired, coach, "Fired the wrong Blitzer")
     team.refresh_from_db()
     # He comes back as he left: #8, 16 SPP, 5 touchdowns, Guard, +20,000.
     assert state_of(team) == before
@@ -178,17 +187,22 @@ def test_reversing_a_player_leaving_brings_him_back_exactly(coach, lrb6) -> None
 def test_a_reversal_that_no_longer_fits_is_refused(coach, lrb6) -> None:
     team = orc_team(coach, lrb6)
     lineman = player(team, 1)
-    injured = entry_append(
+    injured = record(
         team, "report", "Hurt", coach,
         [pdelta(lineman, "status", **{"from": "active", "to": "missing_next_game"})],
     )  # fmt: skip
-    entry_append(
+    record(
         team, "report", "Died in the apothecary's tent", coach,
         [pdelta(lineman, "status", **{"from": "missing_next_game", "to": "dead"})],
     )  # fmt: skip
     before, rows = state_of(team), written()
-    with pytest.raises(LedgerError, match=f"player {lineman.pk} is dead, not missing_next_game"):
-        entry_reverse(injured, coach, "Not hurt after all")
+    with pytest.raises(RebuildRefused) as refused:
+        remove(injured, coach, "Not hurt after all")
+    assert refused.value.problems[0].message == (
+        "Entry #3 of Gouged Eye (Died in the apothecary's tent) would no longer fit: player p1 "
+        "is active, not missing_next_game."
+    )
+    assert refused.value.entry.sequence == 3
     assert (state_of(team), written()) == (before, rows)
 
 
@@ -198,8 +212,8 @@ def test_a_reversal_that_no_longer_fits_is_refused(coach, lrb6) -> None:
 def test_ledger_check_passes_on_good_teams(coach, lrb6, gdbbl) -> None:
     orc = orc_team(coach, lrb6)
     dwarf_team(coach, gdbbl)
-    entry_append(orc, "report", "Won", coach, [pdelta(player(orc, 2), "spp", amount=3)])
-    entry_reverse(orc.ledger.get(sequence=2), coach, "Typo")
+    record(orc, "report", "Won", coach, [pdelta(player(orc, 2), "spp", amount=3)])
+    remove(orc.ledger.get(sequence=2), coach, "Typo")
     assert ledger_check() == "All 2 team(s) match their ledgers.\n"
 
 
@@ -225,7 +239,7 @@ def test_ledger_check_catches_spp_changed_behind_the_ledger(coach, lrb6) -> None
     error, out = ledger_check_failure()
     assert str(error) == "1 difference(s) between teams and ledgers."
     assert out == (
-        f"team {team.pk} (Gouged Eye): player {star.pk} (#6 Blitzer 6) spp should be 0 by "
+        f"team {team.pk} (Gouged Eye): player {star.key} (#6 Blitzer 6) spp should be 0 by "
         f"its ledger, but is 51\n"
     )
 
@@ -236,7 +250,7 @@ def test_ledger_check_catches_a_skill_added_behind_the_ledger(coach, lrb6) -> No
     raw("UPDATE teams_player SET skills = '[\"Block\"]' WHERE id = %s", [lineman.pk])
     error, out = ledger_check_failure()
     assert out == (
-        f"team {team.pk} (Gouged Eye): player {lineman.pk} (#1 Lineman 1) skills should be () "
+        f"team {team.pk} (Gouged Eye): player {lineman.key} (#1 Lineman 1) skills should be () "
         f"by its ledger, but is ('Block',)\n"
     )
     assert str(error) == "1 difference(s) between teams and ledgers."
@@ -252,7 +266,7 @@ def test_ledger_check_names_every_difference_of_every_team(coach, lrb6, gdbbl) -
     assert out.splitlines() == [
         f"team {orc.pk} (Gouged Eye): rerolls should be 2 by its ledger, but is 5",
         f"team {orc.pk} (Gouged Eye): fan_factor should be 3 by its ledger, but is 9",
-        f"team {dwarves.pk} (Grudgebearers): player {beard.pk} (#11 Long Beard 11) status "
+        f"team {dwarves.pk} (Grudgebearers): player {beard.key} (#11 Long Beard 11) status "
         f"should be 'active' by its ledger, but is 'dead'",
     ]
 
@@ -262,11 +276,11 @@ def test_ledger_check_catches_a_player_deleted_behind_the_ledger(coach, lrb6) ->
     gone = player(team, 5)
     raw("DELETE FROM teams_player WHERE id = %s", [gone.pk])
     [difference] = ledger_differences(team)
-    assert (difference.field, difference.actual) == (f"player {gone.pk}", None)
+    assert (difference.field, difference.actual) == (f"player {gone.key}", None)
     assert difference.expected.name == "Lineman 5"
     error, out = ledger_check_failure()
     assert str(error) == "1 difference(s) between teams and ledgers."
-    assert out.startswith(f"team {team.pk} (Gouged Eye): player {gone.pk} should be PlayerState(")
+    assert out.startswith(f"team {team.pk} (Gouged Eye): player {gone.key} should be PlayerState(")
     assert out.endswith("by its ledger, but is None\n")
 
 
@@ -295,8 +309,8 @@ def test_an_impossible_delta_is_refused_and_nothing_is_written(
     lineman = player(team, 1)
     before, rows = state_of(team), written()
     deltas = [{"op": "treasury", "amount": 100_000}, make_delta(lineman)]
-    with pytest.raises(LedgerError, match=message.format(pk=lineman.pk)):
-        entry_append(team, "adjustment", "Impossible", coach, deltas)
+    with pytest.raises(LedgerError, match=message.format(pk=lineman.key)):
+        record(team, "adjustment", "Impossible", coach, deltas)
     # Not even the treasury delta before it: the state and the row counts are as they were.
     assert (state_of(team), written()) == (before, rows)
     assert list(team.ledger.values_list("sequence", flat=True)) == [1]
@@ -307,7 +321,7 @@ def test_taking_away_more_re_rolls_than_the_team_has_is_a_ledger_error(coach, lr
     before, rows = state_of(team), written()
     # 2 re-rolls - 3 = -1: no team has fewer than none.
     with pytest.raises(LedgerError):
-        entry_append(team, "adjustment", "Too many", coach, [{"op": "rerolls", "amount": -3}])
+        record(team, "adjustment", "Too many", coach, [{"op": "rerolls", "amount": -3}])
     assert (state_of(team), written()) == (before, rows)
 
 

@@ -9,8 +9,8 @@ from rest_framework.test import APIClient
 from rules.engine.purchases import Purchase
 from rules.engine.team_building import TeamRefused
 from teams.between_matches import team_purchase
+from teams.ledger_rows import ledger_differences
 from teams.models import LedgerEntry
-from teams.services import ledger_differences
 from tests.teams.helpers import dwarf_team, orc_team
 from tests.unchanged import unchanged
 
@@ -25,7 +25,7 @@ def test_buying_a_goblin_takes_40000_and_adds_player_12(coach, lrb6) -> None:
     assert (goblin.name, goblin.position.name) == ("Snotling", "Goblin")
     entry = team.ledger.order_by("-sequence").first()
     assert (entry.sequence, entry.kind, entry.actor) == (2, "purchase", coach)
-    assert entry.cause == "Bought 1 × Goblin for 40,000 gp"
+    assert entry.summary == "Bought 1 × Goblin for 40,000 gp"
     assert ledger_differences(team) == []
 
 

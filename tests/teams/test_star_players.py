@@ -6,9 +6,10 @@ import pytest
 from rest_framework.test import APIClient
 
 from rules.engine.team_building import TeamRefused
+from teams.ledger_rows import ledger_differences
 from teams.models import Player
 from teams.roster import roster
-from teams.services import ledger_differences, team_create
+from teams.services import team_create
 from tests.teams.helpers import squad
 
 pytestmark = pytest.mark.django_db

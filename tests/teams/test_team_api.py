@@ -10,8 +10,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from teams.models import LedgerEntry, Player, Team
-from teams.services import entry_append, entry_reverse
-from tests.teams.helpers import dwarf_team, orc_team
+from tests.teams.helpers import dwarf_team, orc_team, record, remove
 from tests.unchanged import unchanged
 
 
@@ -275,9 +274,9 @@ def test_retrieving_a_team_gives_the_roster_as_created(api, anonymous, lrb6) -> 
 def test_retrieving_a_team_shows_its_changes(anonymous, coach, lrb6) -> None:
     team = orc_team(coach, lrb6)
     blocker = team.players.get(number=10)
-    entry_append(
+    record(
         team, "report", "Game 1", coach,
-        [{"op": "player", "player": str(blocker.pk), "field": f, **v} for f, v in (
+        [{"op": "player", "player": blocker.key, "field": f, **v} for f, v in (
             ("spp", {"amount": 6}), ("skill", {"skill": "Block", "add": True}),
             ("characteristic", {"characteristic": "ST", "amount": 1}),
             ("value_increase", {"amount": 50_000}), ("injury", {"injury": "N", "add": True}),
@@ -299,8 +298,8 @@ def test_an_unknown_team_is_404(anonymous, db) -> None:
 
 def test_the_ledger_lists_every_entry_in_order(anonymous, coach, rival, lrb6) -> None:
     team = orc_team(coach, lrb6)
-    report = entry_append(team, "report", "Won", coach, [{"op": "treasury", "amount": 60_000}])
-    entry_reverse(report, rival, "Void match")
+    report = record(team, "report", "Won", coach, [{"op": "treasury", "amount": 60_000}])
+    remove(report, rival, "Void match")
     response = anonymous.get(f"/api/teams/{team.pk}/ledger/")
     assert response.status_code == 200
     entries = response.json()
@@ -319,14 +318,17 @@ def test_the_ledger_lists_every_entry_in_order(anonymous, coach, rival, lrb6) ->
     ]
     assert entries[1]["deltas"] == [{"op": "treasury", "amount": 60_000}]
     assert entries[2]["deltas"] == [{"op": "treasury", "amount": -60_000}]
-    assert entries[2]["cause"] == "Reverses #2: Void match"
-    assert set(entries[0]) == {"sequence", "kind", "cause", "actor", "created_at",
-                               "ruleset_version", "deltas", "reverses"}  # fmt: skip
+    assert entries[2]["summary"] == "Reverses #2 (Won): Void match"
+    assert entries[1]["reversed_by"] == 3
+    assert entries[1]["cause"] == {"id": report.cause_id, "kind": "report"}
+    assert entries[2]["cause"]["kind"] == "undo"
+    assert set(entries[0]) == {"sequence", "kind", "summary", "cause", "actor", "created_at",
+                               "ruleset_version", "deltas", "reverses", "reversed_by"}  # fmt: skip
 
 
 def test_an_entry_without_an_actor_shows_none(anonymous, coach, lrb6) -> None:
     team = orc_team(coach, lrb6)
-    entry_append(team, "adjustment", "By the system", None, [{"op": "fan_factor", "amount": 1}])
+    record(team, "adjustment", "By the system", None, [{"op": "fan_factor", "amount": 1}])
     entries = anonymous.get(f"/api/teams/{team.pk}/ledger/").json()
     assert entries[1]["actor"] is None
 

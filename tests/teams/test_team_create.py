@@ -8,9 +8,10 @@ from django.core.exceptions import PermissionDenied
 
 from rules.engine.team_building import Problem, TeamRefused
 from rules.selectors import version_get
+from teams.ledger_rows import ledger_differences
 from teams.models import LedgerEntry, Player, Team
 from teams.roster import roster
-from teams.services import NewPlayer, ledger_differences, team_create
+from teams.services import NewPlayer, team_create
 from tests.teams.helpers import dwarf_team, orc_team, squad
 
 
@@ -94,7 +95,7 @@ def test_a_new_team_has_exactly_one_creation_entry_with_its_deltas(coach, lrb6) 
     joins = [
         {
             "op": "join",
-            "player": str(p.pk),
+            "player": p.key,
             "number": p.number,
             "name": p.name,
             "position": p.position.name,
@@ -108,7 +109,7 @@ def test_a_new_team_has_exactly_one_creation_entry_with_its_deltas(coach, lrb6) 
         {"op": "staff", "key": "apothecary", "amount": 1},
         *joins,
     ]
-    assert entry.cause == (
+    assert entry.summary == (
         "Team created: 11 players for 730,000 gp, 2 re-rolls for 120,000, fan factor 3 for "
         "30,000, staff for 50,000; 70,000 gp left in the treasury"
     )

@@ -12,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from rules.models import Position
 from rules.selectors import version_get
 from teams.models import LedgerEntry, Player, Team
-from teams.services import entry_append, team_create
-from tests.teams.helpers import cells, definitions, dwarf_team, orc_team, squad
+from teams.services import team_create
+from tests.teams.helpers import cells, definitions, dwarf_team, orc_team, record, squad
 from tests.unchanged import unchanged
 
 ORC_POSITIONS = [  # the LRB6 Orc team list: name, most allowed, cost
@@ -48,7 +48,7 @@ def builder_post(version, race: str, counts: dict[str, int], **fields: str) -> d
 
 
 def pdelta(who: Player, field: str, **values) -> dict:
-    return {"op": "player", "player": str(who.pk), "field": field, **values}
+    return {"op": "player", "player": who.key, "field": field, **values}
 
 
 # --- The builder ---
@@ -195,7 +195,7 @@ def played_orc_team(coach, lrb6) -> Team:
     Block, #3 misses the next game with a niggling injury, #1 died."""
     team = orc_team(coach, lrb6)
     players = {p.number: p for p in team.players.all()}
-    entry_append(
+    record(
         team, "report", "Beat the Reavers 2-1", coach,
         [
             {"op": "treasury", "amount": 60_000},
@@ -287,8 +287,8 @@ def test_the_gdbbl_roster_page_shows_the_team_rating(client, coach, gdbbl) -> No
 def test_the_gdbbl_rating_shown_adds_up_when_a_player_has_died(client, coach, gdbbl) -> None:
     team = dwarf_team(coach, gdbbl)
     veteran = team.players.get(number=4)
-    entry_append(team, "report", "Game 1", coach, [pdelta(veteran, "spp", amount=10)])
-    entry_append(
+    record(team, "report", "Game 1", coach, [pdelta(veteran, "spp", amount=10)])
+    record(
         team, "report", "Game 2", coach,
         [pdelta(veteran, "status", **{"from": "active", "to": "dead"})],
     )  # fmt: skip
@@ -362,7 +362,7 @@ def sixteen_orcs(coach, lrb6) -> Team:
         staff={"cheerleader": 2}, fan_factor=6,
     )  # fmt: skip
     for player in team.players.all()[:8]:
-        entry_append(
+        record(
             team, "report", f"Game for #{player.number}", coach,
             [pdelta(player, "spp", amount=6), pdelta(player, "skill", skill="Dodge", add=True)],
         )  # fmt: skip

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from rules.models import Position, Setting
 from rules.snapshot import ruleset_snapshot
+from teams.ledger_rows import ledger_differences, state_of
 from teams.models import Player, Team
 from teams.roster import Roster, roster
-from teams.services import entry_append, ledger_differences, state_of, team_create
-from tests.teams.helpers import dwarf_team, orc_team, squad
+from teams.services import team_create
+from tests.teams.helpers import dwarf_team, orc_team, record, squad
 
 
 def reread(team: Team) -> Roster:
@@ -21,19 +22,19 @@ def player(team: Team, number: int) -> Player:
 
 
 def status(who: Player, to: str, was: str = "active") -> dict:
-    return {"op": "player", "player": str(who.pk), "field": "status", "from": was, "to": to}
+    return {"op": "player", "player": who.key, "field": "status", "from": was, "to": to}
 
 
 def counter(who: Player, field: str, amount: int) -> dict:
-    return {"op": "player", "player": str(who.pk), "field": field, "amount": amount}
+    return {"op": "player", "player": who.key, "field": field, "amount": amount}
 
 
 def skill(who: Player, name: str) -> dict:
-    return {"op": "player", "player": str(who.pk), "field": "skill", "skill": name, "add": True}
+    return {"op": "player", "player": who.key, "field": "skill", "skill": name, "add": True}
 
 
 def append(team: Team, coach, deltas: list[dict], kind: str = "adjustment") -> Roster:
-    entry_append(team, kind, "A change for the test", coach, deltas)
+    record(team, kind, "A change for the test", coach, deltas)
     reading = reread(team)
     assert ledger_differences(team) == []
     return reading
@@ -90,7 +91,7 @@ def test_lrb6_a_skill_raises_the_players_and_the_teams_value(coach, lrb6) -> Non
     assert reading.value == 950_000
     # A characteristic increase is worth 30,000 more: 950,000 + 30,000 = 980,000.
     reading = append(
-        team, coach, [{"op": "player", "player": str(blocker.pk), "field": "characteristic",
+        team, coach, [{"op": "player", "player": blocker.key, "field": "characteristic",
                        "characteristic": "ST", "amount": 1},
                       counter(blocker, "value_increase", 30_000)], "report",
     )  # fmt: skip
@@ -153,11 +154,11 @@ def test_lrb6_a_free_zombie_counts_at_full_value(coach, lrb6) -> None:
     before = state_of(team)
     zombie = Player.objects.create(
         team=team, position=Position.objects.get(race=team.race, name="Zombie"), number=12,
-        name="Raised Zombie",
+        name="Raised Zombie", key="p12",
     )  # fmt: skip
-    join = {"op": "join", "player": str(zombie.pk), "number": 12, "name": "Raised Zombie",
+    join = {"op": "join", "player": zombie.key, "number": 12, "name": "Raised Zombie",
             "position": "Zombie"}  # fmt: skip
-    entry_append(team, "report", "Raised by the necromancer", coach, [join], before=before)
+    record(team, "report", "Raised by the necromancer", coach, [join], before=before)
     reading = reread(team)
     # Nothing paid (treasury still 100,000), yet he is worth 40,000: 900,000 + 40,000.
     assert reading.team.treasury == 100_000

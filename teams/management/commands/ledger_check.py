@@ -1,10 +1,10 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.db.models import Prefetch
 
+from teams.ledger_rows import ledger_differences
 from teams.models import Player, Team
-from teams.services import ledger_differences
 
-BATCH = 200  # teams read at a time: three queries a batch, whatever the number of players
+BATCH = 200  # teams read at a time: four queries a batch, whatever the number of players
 
 
 class Command(BaseCommand):
@@ -14,7 +14,11 @@ class Command(BaseCommand):
     )
 
     def handle(self, *args: object, **options: object) -> None:
-        players = Player.objects.select_related("position", "star")
+        players = (
+            Player.objects.on_roster()
+            .select_related("position", "star")
+            .prefetch_related("improvements")
+        )
         teams = Team.objects.prefetch_related(
             "ledger", Prefetch("players", queryset=players, to_attr="roster")
         ).order_by("pk")

@@ -61,4 +61,4 @@ def test_a_field_problem_reads_the_models_own_limit() -> None:
     assert field_problem(Team, "name", "x" * 81, "name", "The team's name").message == (
         "The team's name may be at most 80 characters, not 81."
     )
-    assert field_problem(LedgerEntry, "cause", "x" * 200, "reason", "The reason") is None
+    assert field_problem(LedgerEntry, "summary", "x" * 200, "reason", "The reason") is None

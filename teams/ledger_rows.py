@@ -1,0 +1,183 @@
+"""The rows that keep a team's ledger state for fast reads: reading them as a state, writing a
+state back to them, and finding where they disagree with the replay of the ledger.
+
+Player rows are never deleted: a player whose hiring is undone keeps his row (and his key)
+with the status "undone". Improvement roll rows are the state's rolls and follow it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from rules.models import Position, StarPlayer
+from rules.plumbing.limits import require_columns_fit
+from teams import ledger
+from teams.models import UNDONE, ImprovementRoll, LedgerEntry, Player, Team
+
+PLAYER_FIELDS = (
+    "number", "name", "status", *ledger.PLAYER_COUNTERS,
+    "skills", "changes", "injury_changes", "injuries",
+)  # fmt: skip
+
+
+def roster_rows(team: Team):
+    """The team's players as state_of reads them: with position, star and rolls."""
+    return (
+        team.players.on_roster().select_related("position", "star").prefetch_related("improvements")
+    )
+
+
+def state_of(team: Team, players: Sequence[Player] | None = None) -> ledger.TeamState:
+    """The state the rows hold now (what the ledger's replay must equal). `players` may be
+    given already read, with their rolls prefetched (roster_rows)."""
+    if players is None:
+        players = roster_rows(team)
+    return ledger.TeamState(
+        treasury=team.treasury,
+        rerolls=team.rerolls,
+        fan_factor=team.fan_factor,
+        staff={key: count for key, count in team.staff.items() if count},
+        players={p.key: player_state(p) for p in players if p.status != UNDONE},
+    )
+
+
+def player_state(p: Player) -> ledger.PlayerState:
+    rolls = sorted(p.improvements.all(), key=lambda roll: roll.number)
+    return ledger.PlayerState(
+        number=p.number,
+        name=p.name,
+        position=p.role,
+        star=p.star_id is not None,
+        status=p.status,
+        **{name: getattr(p, name) for name in ledger.PLAYER_COUNTERS},
+        skills=tuple(p.skills),
+        changes=dict(p.changes),
+        injury_changes=dict(p.injury_changes),
+        injuries=tuple(p.injuries),
+        rolls=tuple(ledger.Roll(r.key, r.die1, r.die2, r.source, r.seed, r.choice) for r in rolls),
+    )
+
+
+def persist(team: Team, state: ledger.TeamState) -> None:
+    """Writes `state` to the team's rows, in a fixed number of queries."""
+    team.treasury, team.rerolls, team.fan_factor = state.treasury, state.rerolls, state.fan_factor
+    team.staff = dict(state.staff)
+    team.save(update_fields=["treasury", "rerolls", "fan_factor", "staff"])
+    rows = {p.key: p for p in Player.objects.filter(team=team).prefetch_related("improvements")}
+    missing = [key for key in state.players if key not in rows]
+    if missing:  # a ledger read into a fresh database: the rows are made from it
+        rows.update(_rows_for(team, {key: state.players[key] for key in missing}))
+    changed = []
+    for key, row in rows.items():
+        player = state.players.get(key)
+        if player is None:
+            if row.status != UNDONE:
+                row.status = UNDONE
+                changed.append(row)
+            continue
+        for name in ("number", "name", "status", *ledger.PLAYER_COUNTERS):
+            setattr(row, name, getattr(player, name))
+        row.skills, row.injuries = list(player.skills), list(player.injuries)
+        row.changes, row.injury_changes = dict(player.changes), dict(player.injury_changes)
+        changed.append(row)
+    require_columns_fit(changed)  # bulk writes send no pre_save: check the columns here
+    Player.objects.bulk_update(changed, PLAYER_FIELDS)
+    _persist_rolls(rows.values(), state)
+
+
+def _rows_for(team: Team, players: dict[str, ledger.PlayerState]) -> dict[str, Player]:
+    positions = {p.name: p for p in Position.objects.filter(race=team.race_id)}
+    stars = {s.name: s for s in StarPlayer.objects.filter(version=team.ruleset_version_id)}
+    made = Player.objects.bulk_create(
+        Player(
+            team=team,
+            key=key,
+            position=None if player.star else positions[player.position],
+            star=stars[player.position] if player.star else None,
+            number=player.number,
+            name=player.name,
+        )
+        for key, player in players.items()
+    )
+    return {row.key: row for row in made}
+
+
+def _persist_rolls(rows: Iterable[Player], state: ledger.TeamState) -> None:
+    gone, new, changed = [], [], []
+    for row in rows:
+        have = {roll.key: roll for roll in row.improvements.all()} if row.pk else {}
+        player = state.players.get(row.key)
+        want = (
+            {roll.key: (number, roll) for number, roll in enumerate(player.rolls, 1)}
+            if (player)
+            else {}
+        )
+        gone += [roll.pk for key, roll in have.items() if key not in want]
+        for key, (number, roll) in want.items():
+            stored = have.get(key)
+            if stored is None:
+                new.append(ImprovementRoll(player=row, key=key, number=number, die1=roll.die1,
+                                           die2=roll.die2, source=roll.source, seed=roll.seed,
+                                           choice=roll.choice))  # fmt: skip
+            elif (stored.number, stored.choice) != (number, roll.choice):
+                stored.number, stored.choice = number, roll.choice
+                changed.append(stored)
+    if gone:
+        ImprovementRoll.objects.filter(pk__in=gone).delete()
+    if new:
+        ImprovementRoll.objects.bulk_create(new)
+    if changed:
+        ImprovementRoll.objects.bulk_update(changed, ["number", "choice"])
+
+
+def ledger_head(team: Team) -> int:
+    """The sequence of the team's latest ledger entry (0 before any)."""
+    return team.ledger.order_by("-sequence").values_list("sequence", flat=True).first() or 0
+
+
+def standing(entries: Iterable[LedgerEntry]) -> list[LedgerEntry]:
+    """The entries that still count: neither reversals nor reversed, in the order given."""
+    entries = list(entries)
+    reversed_ = {entry.reverses_id for entry in entries if entry.reverses_id}
+    return [e for e in entries if e.kind != "reversal" and e.pk not in reversed_]
+
+
+def replay_of(entries: Iterable[LedgerEntry]) -> ledger.TeamState:
+    """A team's state by its ledger: the replay of the entries that still count."""
+    return ledger.replay(d for entry in standing(entries) for d in entry.deltas)
+
+
+@dataclass(frozen=True)
+class Difference:
+    team: Team
+    field: str
+    expected: object
+    actual: object
+
+    def __str__(self) -> str:
+        return (
+            f"team {self.team.pk} ({self.team.name}): {self.field} should be "
+            f"{self.expected!r} by its ledger, but is {self.actual!r}"
+        )
+
+
+def ledger_differences(team: Team, players: Sequence[Player] | None = None) -> list[Difference]:
+    """Where the rows disagree with the replay of the team's ledger. `players` may be given
+    already read (roster_rows), as ledger_check reads them a batch at a time."""
+    expected = replay_of(sorted(team.ledger.all(), key=lambda entry: entry.sequence))
+    actual = state_of(team, players)
+    found = [
+        Difference(team, name, getattr(expected, name), getattr(actual, name))
+        for name in ("treasury", "rerolls", "fan_factor", "staff")
+        if getattr(expected, name) != getattr(actual, name)
+    ]
+    for key in sorted(set(expected.players) | set(actual.players)):
+        want, have = expected.players.get(key), actual.players.get(key)
+        if want is None or have is None:
+            found.append(Difference(team, f"player {key}", want, have))
+            continue
+        for name in want.__dataclass_fields__:
+            if getattr(want, name) != getattr(have, name):
+                label = f"player {key} (#{have.number} {have.name}) {name}"
+                found.append(Difference(team, label, getattr(want, name), getattr(have, name)))
+    return found

@@ -1,0 +1,174 @@
+"""Rebuilding teams from a point in their ledgers, with entries replaced or removed.
+
+Correcting an old match report or undoing a purchase changes what every later entry of the
+teams involved meets. A rebuild takes the teams' standing entries in the order they were
+applied (across the teams), replays them from the earliest changed one with the changes
+made, and applies every later cause again to the state it now meets (a purchase is priced
+against the treasury it finds, a departure starts from the player's status then). If a later
+cause no longer fits, the rebuild refuses, naming that entry and the rule, and writes
+nothing. Otherwise, for each team whose history differs from the changed point on, it
+appends reversal entries for those entries (latest first) and then new entries with the same
+causes: nothing is edited in place, and the rows equal the replay of what is not reversed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+
+from rules.engine.team_building import Problem, TeamRefused
+from rules.plumbing.limits import require_columns_fit
+from teams import causes, ledger
+from teams.between_matches import rules_of
+from teams.ledger_rows import persist, standing
+from teams.models import LedgerCause, LedgerEntry, Team
+
+SUMMARY_LENGTH = 200
+
+# How a cause of each kind is applied again. Teams' own kinds are worked out by
+# teams.causes; a layer above registers its kinds here (matches: "report") through
+# `refit_register`. A kind with no refit keeps its deltas, which must still apply.
+Refit = Callable[
+    [LedgerEntry, Mapping[int, causes.Rules], Mapping[int, ledger.TeamState]],
+    list[dict[str, Any]],
+]
+REFITS: dict[str, Refit] = {}
+
+
+def refit_register(kind: str, refit: Refit) -> None:
+    REFITS[kind] = refit
+
+
+class RebuildRefused(TeamRefused):
+    """A later entry no longer fits: nothing was written. `entry` is the one to look at."""
+
+    def __init__(self, entry: LedgerEntry, why: str) -> None:
+        self.entry = entry
+        message = (
+            f"Entry #{entry.sequence} of {entry.team.name} ({entry.summary}) would no longer "
+            f"fit: {why.rstrip('.')}."
+        )
+        super().__init__([Problem("entry", message)])
+
+
+def refit(
+    entry: LedgerEntry,
+    rules: Mapping[int, causes.Rules],
+    states: Mapping[int, ledger.TeamState],
+) -> list[dict[str, Any]]:
+    """The deltas `entry`'s cause gives now, against `states` (TeamRefused if none fit)."""
+    cause = entry.cause
+    if cause.kind in REFITS:
+        return REFITS[cause.kind](entry, rules, states)
+    derive = causes.DERIVED.get(cause.kind)
+    if derive is None or "deltas" in cause.request or cause.request.get("legacy"):
+        # A creation, a cause written as its deltas, or one from before causes kept their
+        # requests: its deltas stand as they are (they must still apply).
+        return [dict(delta) for delta in entry.deltas]
+    return derive(rules[entry.team_id], states[entry.team_id], cause.request)
+
+
+@transaction.atomic
+def ledger_rebuild(
+    teams: Iterable[Team],
+    changes: Mapping[LedgerEntry, Sequence[Mapping[str, Any]] | None],
+    cause: LedgerCause,
+    reason: str,
+) -> list[LedgerEntry]:
+    """Replays the teams' ledgers from the earliest entry in `changes`, each entry there
+    replaced by its new deltas or (None) removed. Returns the entries written; none when
+    nothing changes. RebuildRefused names the first later entry that no longer fits."""
+    pks = sorted({team.pk for team in teams} | {entry.team_id for entry in changes})
+    locked = {
+        team.pk: team
+        for team in Team.objects.select_for_update(of=("self",))
+        .select_related("race", "ruleset_version")
+        .filter(pk__in=pks)
+        .order_by("pk")
+    }
+    entries = standing(
+        LedgerEntry.objects.filter(team__in=pks).select_related("cause", "actor").order_by("pk")
+    )
+    wanted = {entry.pk: deltas for entry, deltas in changes.items()}
+    known = {entry.pk for entry in entries}
+    for entry in changes:
+        if entry.pk not in known:
+            raise TeamRefused([Problem("entry", f"Entry #{entry.sequence} has been undone "
+                                                "already.")])  # fmt: skip
+    point = min(wanted)
+    rules = {pk: rules_of(team) for pk, team in locked.items()}
+    states = {pk: ledger.TeamState() for pk in pks}
+    for entry in entries:
+        if entry.pk < point:
+            states[entry.team_id] = ledger.replay(entry.deltas, states[entry.team_id])
+    before = dict(states)
+    redone: list[tuple[LedgerEntry, list | None]] = []
+    for entry in (e for e in entries if e.pk >= point):
+        entry.team = locked[entry.team_id]
+        if entry.pk in wanted:
+            deltas = None if wanted[entry.pk] is None else [dict(d) for d in wanted[entry.pk]]
+        else:
+            try:
+                deltas = refit(entry, rules, states)
+            except TeamRefused as refused:
+                why = " ".join(problem.message for problem in refused.problems)
+                raise RebuildRefused(entry, why) from None
+        if deltas is not None:
+            try:
+                states[entry.team_id] = ledger.replay(deltas, states[entry.team_id])
+            except (ledger.LedgerError, KeyError) as error:
+                raise RebuildRefused(entry, str(error)) from None
+        redone.append((entry, deltas))
+    written: list[LedgerEntry] = []
+    for pk, team in locked.items():
+        mine = [(entry, deltas) for entry, deltas in redone if entry.team_id == pk]
+        written += _rewrite(team, mine, before[pk], states[pk], cause, reason)
+    return written
+
+
+def _rewrite(
+    team: Team,
+    mine: list[tuple[LedgerEntry, list | None]],
+    before: ledger.TeamState,
+    after: ledger.TeamState,
+    cause: LedgerCause,
+    reason: str,
+) -> list[LedgerEntry]:
+    """Reverses the team's entries from the first one that changes, latest first, and
+    appends them again as they are now; nothing when none changes."""
+    first = next((i for i, (entry, deltas) in enumerate(mine) if deltas != entry.deltas), None)
+    if first is None:
+        return []
+    state, undo = before, []
+    for index, (entry, _deltas) in enumerate(mine):
+        if index >= first:
+            undo.append((entry, ledger.inverse(entry.deltas, state)))
+        state = ledger.replay(entry.deltas, state)
+    head = team.ledger.order_by("-sequence").values_list("sequence", flat=True).first() or 0
+    rows = []
+    for entry, deltas in reversed(undo):
+        head += 1
+        rows.append(LedgerEntry(
+            team=team, sequence=head, kind="reversal", cause=cause, actor=cause.actor,
+            summary=_fit(f"Reverses #{entry.sequence} ({entry.summary}): {reason}"),
+            ruleset_version_id=team.ruleset_version_id, deltas=deltas, reverses=entry,
+        ))  # fmt: skip
+    for entry, deltas in mine[first:]:
+        if deltas is None:
+            continue
+        head += 1
+        rows.append(LedgerEntry(
+            team=team, sequence=head, kind=entry.kind, cause=entry.cause, actor=entry.actor,
+            summary=_fit(f"{entry.summary} (#{entry.sequence} applied again)"),
+            ruleset_version_id=team.ruleset_version_id, deltas=deltas,
+        ))  # fmt: skip
+    require_columns_fit(rows)  # bulk writes send no pre_save: check the columns here
+    written = LedgerEntry.objects.bulk_create(rows)
+    persist(team, after)
+    return written
+
+
+def _fit(summary: str) -> str:
+    return summary if len(summary) <= SUMMARY_LENGTH else summary[: SUMMARY_LENGTH - 1] + "…"

@@ -1,0 +1,72 @@
+"""Undoing a ledger entry: a commissioner of the team's league or site staff takes back a
+purchase, a departure, an improvement roll or choice, or an adjustment, with a written
+reason. The undo is a rebuild with the entry removed, so every later entry of the team is
+applied again to what the team has without it, or the undo is refused naming the later
+entry that would no longer fit. An entry of a match report is corrected with its report,
+never undone on its own."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+
+from rules.engine.team_building import Problem, TeamRefused
+from rules.plumbing.limits import field_problem
+from teams.models import LedgerEntry, Team
+from teams.rebuild import ledger_rebuild
+from teams.seams import leagues
+from teams.services import cause_new
+
+
+def may_undo(user, team: Team) -> bool:
+    """The people who may adjust a team may undo its entries: a commissioner of its league
+    (not on his own team) or site staff."""
+    return leagues.answer.may_adjust(user, team)
+
+
+def require_undoer(team: Team, actor) -> None:
+    if not may_undo(actor, team):
+        raise PermissionDenied(
+            "Only a commissioner of the team's league (not its own coach) or site staff may "
+            "undo an entry of its ledger."
+        )
+
+
+def undo_problem(entry: LedgerEntry, reversed_by: int | None) -> str | None:
+    """Why this entry cannot be undone, in words; None if it can be. `reversed_by` is the
+    sequence of the entry that reversed it, if one did."""
+    if entry.kind == "reversal":
+        return f"Entry #{entry.sequence} is itself an undo; it cannot be undone in turn."
+    if reversed_by is not None:
+        return f"Entry #{entry.sequence} was undone already, by #{reversed_by}."
+    if entry.cause.kind == "report":
+        return (
+            f"Entry #{entry.sequence} comes from a match report: correct the match report "
+            "instead, and every team it touched is rebuilt."
+        )
+    if entry.kind == "creation":
+        return f"Entry #{entry.sequence} created the team: retire the team instead."
+    return None
+
+
+@transaction.atomic
+def entry_undo(entry: LedgerEntry, actor, reason: str) -> list[LedgerEntry]:
+    """Undoes `entry` with a written reason; returns the entries written (TeamRefused says
+    why not, naming the later entry in the way)."""
+    team = Team.objects.select_for_update(of=("self",)).get(pk=entry.team_id)
+    require_undoer(team, actor)
+    reason = reason.strip()
+    problems = [] if reason else [Problem("reason", "Write the reason for the undo.")]
+    too_long = field_problem(LedgerEntry, "summary", reason, "reason", "The reason")
+    problems += [too_long] if too_long else []
+    # Read again under the team's lock: of two clicks, the second sees the first's undo.
+    entry = LedgerEntry.objects.select_related("cause", "team").get(pk=entry.pk)
+    reversed_by = (
+        LedgerEntry.objects.filter(reverses=entry).values_list("sequence", flat=True).first()
+    )
+    problem = undo_problem(entry, reversed_by)
+    problems += [Problem("entry", problem)] if problem else []
+    if problems:
+        raise TeamRefused(problems)
+    cause = cause_new("undo", actor, {"team": team.pk, "entry": entry.sequence, "reason": reason})
+    return ledger_rebuild([team], {entry: None}, cause, reason)
