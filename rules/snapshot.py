@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict, defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules import models
 from rules.edition import Edition, ExtraDef, SettingDef, StarPlayerDef
@@ -31,6 +31,8 @@ class Snapshot:
     staff_rules: tuple[StaffRule, ...]
     star_rules: tuple[StarRule, ...]
     star_skills: Mapping[int, tuple[str, ...]]  # a star player's starting skills, by row id
+    # a star player's characteristics, by name
+    star_characteristics: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
 
 
 _kept: OrderedDict[tuple, Snapshot] = OrderedDict()
@@ -50,6 +52,7 @@ def version_snapshot(version: models.RulesetVersion) -> Snapshot:
         staff_rules=staff_rules_from(edition),
         star_rules=star_rules_from(edition),
         star_skills=linked_skill_names(models.StarPlayer, version),
+        star_characteristics={s.name: dict(s.characteristics) for s in edition.star_players},
     )
     if version.sealed:  # a version still being written may yet change
         with _kept_lock:

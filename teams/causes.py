@@ -10,10 +10,11 @@ with the rule it breaks. Plain values in, plain values out: no database.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.engine.advancement import Choices, advancement_value, improvement_choices
+from rules.engine.characteristics import characteristic_now, injury_change
 from rules.engine.errors import RulesError
 from rules.engine.experience import improvement_rolls_due
 from rules.engine.purchases import Purchase, TeamNow, purchase_price
@@ -33,6 +34,8 @@ class Rules:
     staff_rules: tuple[StaffRule, ...]
     race: str  # the team's race's slug
     star_costs: Mapping[str, int]  # star player's name -> his price
+    # star player's name -> his characteristics (MA, ST, AG, AV)
+    star_characteristics: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
 
 
 Deltas = list[dict[str, Any]]
@@ -144,8 +147,10 @@ def roll_choices(rules: Rules, player: ledger.PlayerState, made: ledger.Roll) ->
     and injuries, every skill he has)."""
     position = rules.ruleset.races[rules.race].position(player.position)
     current = {
-        name: value + player.changes.get(name, 0) + player.injury_changes.get(name, 0)
-        for name, value in position.characteristics.items()
+        name: characteristic_now(
+            start, player.changes.get(name, 0), player.injury_changes.get(name, 0)
+        )
+        for name, start in position.characteristics.items()
     }
     skills = (*position.skills, *player.skills)
     return improvement_choices(
@@ -179,6 +184,28 @@ def choice(rules: Rules, state: ledger.TeamState, request: Mapping[str, Any]) ->
     return deltas
 
 
+def characteristic_injury(rules: Rules, key: str, player: ledger.PlayerState, code: str) -> Deltas:
+    """The deltas of a -1 `code` injury to the player as he is now: the characteristic falls
+    by one and the roster notes "-MA", unless it is at its injury floor already, when nothing
+    changes (rules.engine.characteristics; he still misses the next game, which the caller
+    records)."""
+    start = _start(rules, player, code)
+    now = characteristic_now(start, player.changes.get(code, 0), player.injury_changes.get(code, 0))
+    if not injury_change(rules.ruleset, start, now):
+        return []
+    return [
+        {"op": "player", "player": key, "field": "characteristic", "characteristic": code,
+         "amount": -1, "origin": "injury"},
+        {"op": "player", "player": key, "field": "injury", "injury": f"-{code}", "add": True},
+    ]  # fmt: skip
+
+
+def _start(rules: Rules, player: ledger.PlayerState, code: str) -> int:
+    if player.star:
+        return rules.star_characteristics[player.position][code]
+    return rules.ruleset.races[rules.race].position(player.position).characteristics[code]
+
+
 Derive = Callable[[Rules, ledger.TeamState, Mapping[str, Any]], Deltas]
 
 DERIVED: dict[str, Derive] = {
@@ -193,4 +220,6 @@ DERIVED: dict[str, Derive] = {
 def rules_for(snapshot, race: str) -> Rules:
     """The Rules of a team of `race` playing the ruleset version `snapshot` was read from."""
     stars = {star.name: star.cost for star in snapshot.star_rules}
-    return Rules(snapshot.ruleset, tuple(snapshot.staff_rules), race, stars)
+    return Rules(
+        snapshot.ruleset, tuple(snapshot.staff_rules), race, stars, snapshot.star_characteristics
+    )
