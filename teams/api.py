@@ -134,6 +134,10 @@ class PurchaseSerializer(serializers.Serializer):
     what = serializers.CharField(required=False, help_text="A position's name or a staff key.")
     count = serializers.IntegerField(default=1)
     names = serializers.ListField(child=serializers.CharField(), default=list)
+    numbers = serializers.ListField(
+        child=serializers.IntegerField(), default=list,
+        help_text="Shirt numbers for the players bought, in order; the lowest free otherwise.",
+    )  # fmt: skip
 
 
 class LeaveSerializer(serializers.Serializer):
@@ -224,7 +228,7 @@ class TeamViewSet(RosterSheetActions, mixins.ListModelMixin, viewsets.GenericVie
         data = body.validated_data
         purchase = Purchase(data["kind"], data.get("what", ""), data["count"])
         try:
-            team = team_purchase(team, request.user, purchase, data["names"])
+            team = team_purchase(team, request.user, purchase, data["names"], data["numbers"])
         except TeamRefused as refused:
             raise _refusal(refused) from None
         return Response(TeamSerializer(roster(team)).data, status=201)

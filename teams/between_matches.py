@@ -93,8 +93,9 @@ def _number_problems(numbers: Sequence[int], purchase: Purchase) -> list[Problem
     if len(set(numbers)) < len(numbers):
         problems.append(Problem("numbers", "Two new players cannot wear the same number."))
     if isinstance(purchase.count, int) and len(numbers) > purchase.count:
-        problems.append(Problem("numbers", f"{len(numbers)} numbers for {purchase.count} "
-                                           "players."))  # fmt: skip
+        players = "1 player" if purchase.count == 1 else f"{purchase.count} players"
+        problems.append(Problem("numbers", f"One number per player bought: {len(numbers)} "
+                                           f"numbers for {players}."))  # fmt: skip
     return problems
 
 

@@ -34,6 +34,47 @@ def test_a_player_without_a_name_is_named_after_his_position_and_number(coach, l
     assert team.players.get(number=12).name == "Goblin 12"
 
 
+def test_players_bought_wear_the_numbers_asked_for_and_get_the_next_keys(coach, lrb6) -> None:
+    team = orc_team(coach, lrb6)  # 11 players: p1 to p11
+    # Two Goblins for 2 x 40,000 = 80,000 would be 10,000 short: buy one, then a cheerleader.
+    team = team_purchase(team, coach, Purchase("player", "Goblin"), ["Snotling"], [42])
+    goblin = team.players.get(number=42)
+    assert (goblin.key, goblin.name) == ("p12", "Snotling")
+    entry = team.ledger.order_by("-sequence").first()
+    assert entry.cause.kind == "purchase"
+    assert entry.cause.request == {
+        "kind": "player", "what": "Goblin", "count": 1, "players": [["p12", 42, "Snotling"]]
+    }  # fmt: skip
+    assert entry.deltas[1] == {"op": "join", "player": "p12", "number": 42, "name": "Snotling",
+                               "position": "Goblin"}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("numbers", "message"),
+    [
+        ([0], "Player numbers run from 1 to 99, not 0."),
+        ([100], "Player numbers run from 1 to 99, not 100."),
+        ([1], "Number 1 is Lineman 1's."),
+        ([20, 21], "One number per player bought: 2 numbers for 1 player."),
+    ],
+)
+def test_a_number_that_cannot_be_worn_is_refused(coach, lrb6, numbers, message) -> None:
+    team = orc_team(coach, lrb6)
+    with unchanged(), pytest.raises(TeamRefused) as refused:
+        team_purchase(team, coach, Purchase("player", "Goblin"), [], numbers)
+    assert message in str(refused.value)
+
+
+def test_the_api_buys_a_player_with_his_number(coach, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    api = APIClient()
+    api.force_authenticate(coach)
+    body = {"kind": "player", "what": "Goblin", "names": ["Snotling"], "numbers": [77]}
+    response = api.post(f"/api/teams/{team.pk}/purchases/", body, format="json")
+    assert response.status_code == 201
+    assert response.json()["players"][-1]["number"] == 77
+
+
 def test_a_re_roll_after_creation_costs_double(coach, lrb6) -> None:
     team = orc_team(coach, lrb6)
     with unchanged(), pytest.raises(TeamRefused) as refused:
