@@ -27,3 +27,8 @@ def lrb6(db) -> RulesetVersion:
 @pytest.fixture
 def gdbbl(db) -> RulesetVersion:
     return version_get("gdbbl")
+
+
+@pytest.fixture
+def staff_user(db):
+    return get_user_model().objects.create_user("ref", password="whistle-blown-1", is_staff=True)

@@ -11,6 +11,8 @@ from django.core.management.base import CommandError
 from django.db import connection
 from django.db.models import ProtectedError
 
+from teams.advancement import improvement_choose, improvement_roll
+from teams.between_matches import team_adjust
 from teams.ledger import LedgerError
 from teams.ledger_rows import ledger_differences, state_of
 from teams.models import LedgerEntry, Player, Team
@@ -330,3 +332,55 @@ def test_a_team_with_a_history_cannot_be_deleted(coach, lrb6) -> None:
     with pytest.raises(ProtectedError):
         team.delete()
     assert team.ledger.count() == 1
+
+
+# --- Improvement rolls are ledger facts ---
+
+
+def rolled(team: Team, coach, staff_user) -> Player:
+    """Lineman 1 with 6 SPP (a commissioner's adjustment) and one roll of 3+4, not chosen."""
+    lineman = player(team, 1)
+    team_adjust(team, staff_user, "SPP from earlier matches", 0, lineman, 6)
+    improvement_roll(team, coach, lineman, (3, 4))
+    return lineman
+
+
+def test_a_roll_and_its_choice_are_entries_with_their_own_causes(coach, staff_user, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    lineman = rolled(team, coach, staff_user)
+    roll = lineman.improvements.get()
+    improvement_choose(team, coach, roll, "Block")
+    roll_entry, choice_entry = team.ledger.order_by("sequence")[2:]
+    assert (roll_entry.kind, roll_entry.cause.kind) == ("roll", "roll")
+    assert roll.key == "r3"  # the sequence of the entry that rolled it
+    made = {"key": "r3", "die1": 3, "die2": 4, "source": "entered", "seed": ""}
+    assert roll_entry.deltas == [
+        {"op": "player", "player": lineman.key, "field": "roll", "roll": made, "add": True}
+    ]
+    assert (choice_entry.kind, choice_entry.cause.kind) == ("advancement", "choice")
+    assert choice_entry.deltas[0] == {"op": "player", "player": lineman.key, "field": "choice",
+                                      "roll": "r3", "from": "", "to": "Block"}  # fmt: skip
+    assert ledger_check() == "All 1 team(s) match their ledgers.\n"
+
+
+def test_ledger_check_catches_a_roll_changed_behind_the_ledger(coach, staff_user, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    lineman = rolled(team, coach, staff_user)
+    raw("UPDATE teams_improvementroll SET choice = 'Block' WHERE player_id = %s", [lineman.pk])
+    error, out = ledger_check_failure()
+    assert str(error) == "1 difference(s) between teams and ledgers."
+    assert f"player {lineman.key} (#1 Lineman 1) rolls should be (Roll(key='r3'" in out
+    assert "choice='')" in out
+    assert "choice='Block')" in out
+
+
+def test_ledger_check_catches_a_roll_nobody_recorded(coach, staff_user, lrb6) -> None:
+    team = orc_team(coach, lrb6)
+    lineman = rolled(team, coach, staff_user)
+    raw(
+        "INSERT INTO teams_improvementroll (player_id, key, number, die1, die2, source, seed, "
+        "choice, created_at) VALUES (%s, 'r99', 2, 6, 6, 'entered', '', '', %s)",
+        [lineman.pk, "2026-11-23 12:00:00+00:00"],
+    )
+    error, _out = ledger_check_failure()
+    assert str(error) == "1 difference(s) between teams and ledgers."
