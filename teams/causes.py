@@ -162,8 +162,12 @@ def choice(rules: Rules, state: ledger.TeamState, request: Mapping[str, Any]) ->
     """{"player": key, "roll": roll key, "choice": a skill or a characteristic}."""
     key, wanted = request["player"], request["choice"]
     player = state.players.get(key)
-    made = next((r for r in player.rolls if r.key == request["roll"]), None) if player else None
-    if made is None or made.choice:
+    if player is None:
+        raise TeamRefused([Problem("player", f"Player {key} is not on the team.")])
+    made = next((r for r in player.rolls if r.key == request["roll"]), None)
+    if made is None:
+        raise TeamRefused([Problem("roll", f"{player.name} has no roll {request['roll']}.")])
+    if made.choice:
         raise TeamRefused([Problem("roll", "This roll has been used already.")])
     ruleset = rules.ruleset
     try:

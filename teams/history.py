@@ -1,8 +1,9 @@
 """A team's ledger as the reader may see it.
 
 A team's page is public, but a private league's business is not: to a reader who may not see
-the league the team plays in, entries name no one but the team's own coach, and a written
-adjustment says only that the league adjusted the team, not why."""
+the league the team plays in, entries name no one but the team's own coach, a written
+adjustment says only that the league adjusted the team, not why, and an undo only which entry
+it reverses (its summary quotes that entry and gives the undoer's reason)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from teams.models import LedgerEntry, Team
 from teams.seams import TeamLeague
 
 HIDDEN_CAUSE = "Adjusted by the team's league (its reasons are for its members)"
+HIDDEN_REVERSAL = "Reverses #{sequence} (the league's reasons are for its members)"
+PRIVATE_KINDS = ("adjustment", "reversal")
 
 
 def ledger_for(
@@ -32,11 +35,13 @@ def reversals(entries: Iterable[LedgerEntry]) -> dict[int, int]:
 
 
 def _hidden(entry: LedgerEntry, team: Team) -> LedgerEntry:
-    if entry.actor_id in (None, team.coach_id) and entry.kind != "adjustment":
+    if entry.actor_id in (None, team.coach_id) and entry.kind not in PRIVATE_KINDS:
         return entry
     shown = copy.copy(entry)  # a copy for display: the stored entry is never touched
     if shown.actor_id != team.coach_id:
         shown.actor = None
     if shown.kind == "adjustment":
         shown.summary = HIDDEN_CAUSE
+    elif shown.kind == "reversal":  # it quotes what it reverses, and the undoer's reason
+        shown.summary = HIDDEN_REVERSAL.format(sequence=entry.reverses.sequence)
     return shown

@@ -49,7 +49,7 @@ def team_list(request: HttpRequest) -> HttpResponse:
 
 
 def _detail(request: HttpRequest, team: Team, status: int = 200, **extra) -> HttpResponse:
-    entries = team.ledger.select_related("actor", "cause").order_by("-sequence")
+    entries = team.ledger.select_related("actor", "cause", "reverses").order_by("-sequence")
     may_buy = is_coach_or_staff(request.user, team.coach_id)
     league = leagues.answer.league_of(team, request.user)
     entries = ledger_for(team, entries, league)
