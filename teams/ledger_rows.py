@@ -14,10 +14,8 @@ from rules.plumbing.limits import require_columns_fit
 from teams import ledger
 from teams.models import UNDONE, ImprovementRoll, LedgerEntry, Player, Team
 
-PLAYER_FIELDS = (
-    "number", "name", "status", *ledger.PLAYER_COUNTERS,
-    "skills", "changes", "injury_changes", "injuries",
-)  # fmt: skip
+SCALAR_FIELDS = ("number", "name", "status", *ledger.PLAYER_COUNTERS)
+PLAYER_FIELDS = (*SCALAR_FIELDS, "skills", "changes", "injury_changes", "injuries")
 
 
 def roster_rows(team: Team):
@@ -75,13 +73,20 @@ def persist(team: Team, state: ledger.TeamState) -> None:
                 row.status = UNDONE
                 changed.append(row)
             continue
-        for name in ("number", "name", "status", *ledger.PLAYER_COUNTERS):
-            setattr(row, name, getattr(player, name))
-        row.skills, row.injuries = list(player.skills), list(player.injuries)
-        row.changes, row.injury_changes = dict(player.changes), dict(player.injury_changes)
-        changed.append(row)
+        wanted = {name: getattr(player, name) for name in SCALAR_FIELDS}
+        wanted.update(
+            skills=list(player.skills),
+            injuries=list(player.injuries),
+            changes=dict(player.changes),
+            injury_changes=dict(player.injury_changes),
+        )
+        if any(getattr(row, name) != value for name, value in wanted.items()):
+            for name, value in wanted.items():  # only rows that change are written
+                setattr(row, name, value)
+            changed.append(row)
     require_columns_fit(changed)  # bulk writes send no pre_save: check the columns here
-    Player.objects.bulk_update(changed, PLAYER_FIELDS)
+    if changed:
+        Player.objects.bulk_update(changed, PLAYER_FIELDS)
     _persist_rolls(rows.values(), state)
 
 
