@@ -165,8 +165,14 @@ def team_buy(request: HttpRequest, pk: int) -> HttpResponse:
     what = request.POST.get(f"what-{kind}", "")
     purchase = Purchase(kind, what, _whole(request.POST.get("count", "1")))
     names = [line for line in request.POST.get("names", "").splitlines() if line.strip()]
+    typed = request.POST.get("numbers", "").replace(",", " ").split()
+    numbers = [whole_number(text) for text in typed]
     try:
-        team = team_purchase(team, request.user, purchase, names)
+        bad = [text for text, number in zip(typed, numbers, strict=True) if number is None]
+        if bad:
+            raise TeamRefused([Problem("numbers", f"A shirt number is a whole number from 1 to "
+                                                  f"99, not {bad[0][:20]!r}.")])  # fmt: skip
+        team = team_purchase(team, request.user, purchase, names, numbers)
     except TeamRefused as refused:
         return _detail(
             request, team, status=400, problems=refused.problems, refused_heading="Not bought:"

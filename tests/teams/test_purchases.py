@@ -8,7 +8,7 @@ from rest_framework.test import APIClient
 
 from rules.engine.purchases import Purchase
 from rules.engine.team_building import TeamRefused
-from teams.between_matches import team_purchase
+from teams.between_matches import team_adjust, team_purchase
 from teams.ledger_rows import ledger_differences
 from teams.models import LedgerEntry
 from tests.teams.helpers import dwarf_team, orc_team
@@ -166,6 +166,38 @@ def test_buying_on_the_page_shows_the_entry_or_the_refusal(client, coach, lrb6) 
     page = client.get(response.url).content.decode()
     assert "Bought 1 × Goblin for 40,000 gp." in page
     assert "30,000 gp" in page
+
+
+def test_the_page_buys_players_wearing_the_numbers_typed(client, coach, staff_user, lrb6):
+    # 70,000 + a 10,000 credit = 80,000: two Goblins at 40,000 each.
+    team = team_adjust(orc_team(coach, lrb6), staff_user, "Sponsor", treasury=10_000)
+    client.force_login(coach)
+    body = {"kind": "player", "what-player": "Goblin", "count": "2", "names": "Snit\nSnot",
+            "numbers": "40, 41"}  # fmt: skip
+    response = client.post(f"/teams/{team.pk}/buy/", body)
+    assert response.status_code == 302
+    bought = team.players.filter(number__in=[40, 41]).order_by("number")
+    assert [(p.number, p.name) for p in bought] == [(40, "Snit"), (41, "Snot")]
+    team.refresh_from_db()
+    assert team.treasury == 0
+
+
+@pytest.mark.parametrize(
+    ("numbers", "message"),
+    [
+        ("ten", "A shirt number is a whole number from 1 to 99, not &#x27;ten&#x27;."),
+        ("1", "Number 1 is Lineman 1&#x27;s."),
+        ("0", "Player numbers run from 1 to 99, not 0."),
+    ],
+)
+def test_the_page_refuses_a_number_that_cannot_be_worn(client, coach, lrb6, numbers, message):
+    team = orc_team(coach, lrb6)
+    client.force_login(coach)
+    body = {"kind": "player", "what-player": "Goblin", "count": "1", "numbers": numbers}
+    with unchanged():
+        response = client.post(f"/teams/{team.pk}/buy/", body)
+    assert response.status_code == 400
+    assert message in response.content.decode()
 
 
 def test_another_coach_cannot_buy_on_the_page(client, coach, rival, lrb6) -> None:
