@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from django.db.models import Prefetch
+
 from rules.models import Position, StarPlayer
 from rules.plumbing.limits import require_columns_fit
 from teams import ledger
@@ -18,11 +20,12 @@ SCALAR_FIELDS = ("number", "name", "status", *ledger.PLAYER_COUNTERS)
 PLAYER_FIELDS = (*SCALAR_FIELDS, "skills", "changes", "injury_changes", "injuries")
 
 
+ROLLS = Prefetch("improvements", to_attr="rolls_read")  # a plain list: no queryset per player
+
+
 def roster_rows(team: Team):
     """The team's players as state_of reads them: with position, star and rolls."""
-    return (
-        team.players.on_roster().select_related("position", "star").prefetch_related("improvements")
-    )
+    return team.players.on_roster().select_related("position", "star").prefetch_related(ROLLS)
 
 
 def state_of(team: Team, players: Sequence[Player] | None = None) -> ledger.TeamState:
@@ -40,7 +43,8 @@ def state_of(team: Team, players: Sequence[Player] | None = None) -> ledger.Team
 
 
 def player_state(p: Player) -> ledger.PlayerState:
-    rolls = sorted(p.improvements.all(), key=lambda roll: roll.number)
+    read = getattr(p, "rolls_read", None)
+    rolls = sorted(p.improvements.all() if read is None else read, key=lambda r: r.number)
     return ledger.PlayerState(
         number=p.number,
         name=p.name,
@@ -166,10 +170,16 @@ class Difference:
         )
 
 
-def ledger_differences(team: Team, players: Sequence[Player] | None = None) -> list[Difference]:
-    """Where the rows disagree with the replay of the team's ledger. `players` may be given
-    already read (roster_rows), as ledger_check reads them a batch at a time."""
-    expected = replay_of(sorted(team.ledger.all(), key=lambda entry: entry.sequence))
+def ledger_differences(
+    team: Team,
+    players: Sequence[Player] | None = None,
+    entries: Sequence[LedgerEntry] | None = None,
+) -> list[Difference]:
+    """Where the rows disagree with the replay of the team's ledger. `players` (roster_rows)
+    and `entries` may be given already read, as ledger_check reads them a batch at a time."""
+    if entries is None:
+        entries = team.ledger.all()
+    expected = replay_of(sorted(entries, key=lambda entry: entry.sequence))
     actual = state_of(team, players)
     found = [
         Difference(team, name, getattr(expected, name), getattr(actual, name))

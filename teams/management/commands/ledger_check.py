@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.db.models import Prefetch
 
-from teams.ledger_rows import ledger_differences
+from teams.ledger_rows import ROLLS, ledger_differences
 from teams.models import Player, Team
 
 BATCH = 200  # teams read at a time: four queries a batch, whatever the number of players
@@ -14,18 +14,15 @@ class Command(BaseCommand):
     )
 
     def handle(self, *args: object, **options: object) -> None:
-        players = (
-            Player.objects.on_roster()
-            .select_related("position", "star")
-            .prefetch_related("improvements")
-        )
+        players = Player.objects.on_roster().select_related("position", "star")
         teams = Team.objects.prefetch_related(
-            "ledger", Prefetch("players", queryset=players, to_attr="roster")
+            Prefetch("ledger", to_attr="entries"),
+            Prefetch("players", queryset=players.prefetch_related(ROLLS), to_attr="roster"),
         ).order_by("pk")
         differences, count = [], 0
         for team in teams.iterator(chunk_size=BATCH):
             count += 1
-            differences += ledger_differences(team, team.roster)
+            differences += ledger_differences(team, team.roster, team.entries)
         for difference in differences:
             self.stdout.write(str(difference))
         if differences:
