@@ -9,7 +9,11 @@ class LeagueConfig(AppConfig):
     def ready(self) -> None:
         # Teams asks what a team's league says (dice, adjustments, entering) through a seam
         # it owns; the answers are filled here, so teams never imports leagues.
+        from league.for_matches import MatchAnswers
         from league.for_teams import LeagueAnswers
+        from matches.seams import settlers
         from teams.seams import leagues
 
         leagues.fill(LeagueAnswers())
+        # Likewise matches asks who settles a match and who may see it.
+        settlers.fill(MatchAnswers())

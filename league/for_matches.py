@@ -1,0 +1,56 @@
+"""The leagues' answers to what matches asks (matches/seams.py): a league fixture's match is
+settled by the league's commissioners and seen by whoever may see the league; a friendly
+(no fixture) is settled by site staff and seen by all."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django.urls import reverse
+
+from league.models import Fixture, League
+from league.permissions import is_commissioner, may_view
+from rules.plumbing.people import is_staff
+
+
+def _fixture(match) -> Fixture | None:
+    return Fixture.objects.select_related("season__league", "round").filter(match=match).first()
+
+
+class MatchAnswers:
+    def may_settle(self, user, match) -> bool:
+        if is_staff(user):
+            return True
+        fixture = _fixture(match)
+        return fixture is not None and is_commissioner(user, fixture.season.league)
+
+    def settling(self, user) -> Q:
+        if is_staff(user):
+            return Q()
+        if not getattr(user, "is_authenticated", False):
+            return Q(pk__in=[])
+        leagues = League.objects.filter(commissioner_rows__user=user)
+        return Q(fixture__season__league__in=leagues)
+
+    def may_see(self, user, match) -> bool:
+        fixture = _fixture(match)
+        return fixture is None or may_view(user, fixture.season.league)
+
+    def seen(self, user) -> Q:
+        if is_staff(user):
+            return Q()
+        open_to = Q(public=True)
+        if getattr(user, "is_authenticated", False):
+            open_to |= Q(commissioner_rows__user=user) | Q(memberships__team__coach=user)
+        leagues = League.objects.filter(open_to).values("pk")
+        return Q(fixture__isnull=True) | Q(fixture__season__league__in=leagues)
+
+    def fixture_of(self, match) -> tuple[str, str] | None:
+        fixture = _fixture(match)
+        if fixture is None:
+            return None
+        season = fixture.season
+        where = f"round {fixture.round.number}" if fixture.round_id else "open play"
+        return (
+            f"{season.league.name} · {season.name} · {where}",
+            reverse("leagues:season", args=[season.league_id, season.number]),
+        )

@@ -1,0 +1,91 @@
+"""The dice a match uses, each entered at the table or rolled by the server as the match
+allows, each stored with its purpose. A purpose is rolled once: asking the server again
+gives the stored roll back, so a step run again never shifts the dice of another. An
+entered roll may be typed again (a typo) while the report is still open."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+
+from matches.models import OPEN, DiceRoll, Match
+from matches.seams import settlers
+from matches.services import MatchRefused
+from matches.workflow import is_coach
+from rules.engine import dice
+from rules.engine.errors import Problem, RulesError
+from rules.plumbing.limits import field_problem
+
+
+def may_roll(user, match: Match) -> bool:
+    return is_coach(user, match) or settlers.answer.may_settle(user, match)
+
+
+def _checked(match: Match, actor, purpose: str, notation: str, source: str):
+    if not may_roll(actor, match):
+        raise PermissionDenied("Only the match's coaches and those who settle it roll its dice.")
+    problems = []
+    purpose = " ".join((purpose or "").split())
+    if not purpose:
+        problems.append(Problem("purpose", 'Say what the roll is for, e.g. "casualty for #7".'))
+    else:
+        too_long = field_problem(DiceRoll, "purpose", purpose, "purpose", "The purpose")
+        problems += [too_long] if too_long else []
+    if source not in match.accepted_sources:
+        allowed = " or ".join(match.accepted_sources)
+        problems.append(Problem("source", f"This match's dice are {allowed}, not {source}."))
+    if match.status not in OPEN:
+        problems.append(
+            Problem("status", f"The report is {match.get_status_display()}: its dice are closed.")
+        )
+    try:
+        roll = dice.notation(notation)
+    except RulesError as error:
+        problems.append(Problem("notation", str(error)))
+        roll = None
+    if problems:
+        raise MatchRefused(problems)
+    return purpose, roll
+
+
+@transaction.atomic
+def dice_enter(match: Match, actor, purpose: str, notation: str, values: list) -> DiceRoll:
+    """Dice rolled at the table, typed in. Typing a purpose again corrects its dice, unless
+    the server rolled them."""
+    purpose, roll = _checked(match, actor, purpose, notation, "entered")
+    try:
+        read = dice.checked(roll, list(values) if isinstance(values, list | tuple) else [values])
+    except RulesError as error:
+        raise MatchRefused([Problem("values", str(error))]) from None
+    earlier = DiceRoll.objects.select_for_update().filter(match=match, purpose=purpose).first()
+    if earlier is not None and earlier.source == "rolled":
+        raise MatchRefused(
+            [Problem("purpose", f"The server already rolled {purpose!r}; it stands.")]
+        )
+    row = earlier or DiceRoll(match=match, purpose=purpose)
+    row.notation, row.values, row.total = str(roll), list(read), roll.total(read)
+    row.source, row.seed, row.made_by = "entered", "", actor
+    row.save()
+    return row
+
+
+@transaction.atomic
+def dice_roll(match: Match, actor, purpose: str, notation: str) -> DiceRoll:
+    """The server's roll for `purpose`, drawn from the match's seed and the purpose; the
+    stored roll if there is one."""
+    purpose, roll = _checked(match, actor, purpose, notation, "rolled")
+    earlier = DiceRoll.objects.filter(match=match, purpose=purpose).first()
+    if earlier is not None:
+        if earlier.source == "entered" or earlier.notation != str(roll):
+            already = f"{purpose!r} was already {earlier.source} as {earlier.notation}"
+            raise MatchRefused([Problem("purpose", f"{already}; it stands.")])
+        return earlier
+    read = dice.rolled(roll, match.seed, purpose)
+    try:
+        with transaction.atomic():
+            return DiceRoll.objects.create(
+                match=match, purpose=purpose, notation=str(roll), values=list(read),
+                total=roll.total(read), source="rolled", seed=match.seed, made_by=actor,
+            )  # fmt: skip
+    except IntegrityError:  # the same purpose rolled at the same moment: one roll stands
+        return DiceRoll.objects.get(match=match, purpose=purpose)

@@ -1,0 +1,206 @@
+"""A match between two teams, its report, the players who took part, every die it used and
+every step of its workflow.
+
+A match keeps the league policies it was made under (which dice it accepts, whether a
+confirmed report waits for a commissioner), copied when it is scheduled, so matches never
+reads a league."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from rules.engine.dice import SOURCES
+
+OFFERED, DECLINED, SCHEDULED, DRAFT = "offered", "declined", "scheduled", "draft"
+SUBMITTED, DISPUTED, CONFIRMED, APPROVED, FORFEIT = (
+    "submitted",
+    "disputed",
+    "confirmed",
+    "approved",
+    "forfeit",
+)
+# A report may be written while the match is in one of these.
+OPEN = (SCHEDULED, DRAFT, DISPUTED)
+
+
+def decided(prefix: str = "") -> models.Q:
+    """Matches whose result stands: approved, forfeited, or confirmed where the league does
+    not wait for a commissioner (the post-game issues add "applied"). `prefix` reads it
+    through a relation, e.g. "match__"."""
+    return models.Q(**{f"{prefix}status__in": (APPROVED, FORFEIT)}) | models.Q(
+        **{f"{prefix}status": CONFIRMED, f"{prefix}reports_apply": "at_once"}
+    )
+
+
+class Match(models.Model):
+    KINDS = [("league", "league fixture"), ("friendly", "friendly")]
+    STATUSES = [
+        (OFFERED, "offered"),
+        (DECLINED, "declined"),
+        (SCHEDULED, "to play"),
+        (DRAFT, "report drafted"),
+        (SUBMITTED, "report submitted"),
+        (DISPUTED, "report disputed"),
+        (CONFIRMED, "report confirmed"),
+        (APPROVED, "report approved"),
+        (FORFEIT, "forfeit"),
+    ]
+    DICE_SOURCES = [("entered", "entered at the table"), ("rolled", "rolled by the server"),
+                    ("both", "entered or rolled")]  # fmt: skip
+    REPORTS_APPLY = [("at_once", "when confirmed"), ("commissioner", "when approved")]
+
+    kind = models.CharField(max_length=10, choices=KINDS)
+    ruleset_version = models.ForeignKey(
+        "rules.RulesetVersion", on_delete=models.PROTECT, related_name="+"
+    )
+    home = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="home_matches")
+    away = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="away_matches")
+    status = models.CharField(max_length=10, choices=STATUSES, default=SCHEDULED)
+    # The policies it was made under, copied when scheduled.
+    dice_sources = models.CharField(max_length=10, choices=DICE_SOURCES, default="both")
+    reports_apply = models.CharField(max_length=12, choices=REPORTS_APPLY, default="at_once")
+    seed = models.CharField(max_length=32, help_text="Draws every server roll of the match.")
+    offered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    forfeited_by = models.ForeignKey(
+        "teams.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    changed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(home=models.F("away")), name="a_team_never_plays_itself"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.home} v {self.away}"
+
+    @property
+    def accepted_sources(self) -> tuple[str, ...]:
+        return SOURCES if self.dice_sources == "both" else (self.dice_sources,)
+
+    @property
+    def is_open(self) -> bool:
+        """A report may still be written (and a league fixture rescheduled or forfeited)."""
+        return self.status in OPEN
+
+    @property
+    def is_decided(self) -> bool:
+        if self.status == CONFIRMED:
+            return self.reports_apply == "at_once"
+        return self.status in (APPROVED, FORFEIT)
+
+    def side_of(self, team_id: int | None) -> str | None:
+        if team_id == self.home_id:
+            return "home"
+        return "away" if team_id == self.away_id else None
+
+
+class Report(models.Model):
+    """What a coach types after the game: the date, the score (the next issues add every
+    player's actions and casualties). A forfeit is a report too: the league's forfeit score,
+    with no players."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="report")
+    played_on = models.DateField(null=True, blank=True)
+    home_touchdowns = models.PositiveSmallIntegerField(default=0)
+    away_touchdowns = models.PositiveSmallIntegerField(default=0)
+    forfeit = models.BooleanField(default=False)
+    drafted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    changed_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.match.home} {self.home_touchdowns}–{self.away_touchdowns} {self.match.away}"
+
+
+class Participant(models.Model):
+    """Someone who took part for a team: a player of its roster, or a one-game hire
+    (journeyman, mercenary, star player, freebooter) who is no player of the team."""
+
+    KINDS = [
+        ("roster", "player of the team"),
+        ("journeyman", "journeyman"),
+        ("mercenary", "mercenary"),
+        ("star", "star player"),
+        ("freebooter", "freebooter"),
+    ]
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="participants")
+    team = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey(
+        "teams.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    kind = models.CharField(max_length=12, choices=KINDS, default="roster")
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=60)
+
+    class Meta:
+        ordering = ["match", "team", "number", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "player"],
+                condition=models.Q(player__isnull=False),
+                name="a_player_takes_part_once",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(kind="roster", player__isnull=False)
+                | (~models.Q(kind="roster") & models.Q(player__isnull=True)),
+                name="only_roster_participants_are_players",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.number} {self.name}"
+
+
+class DiceRoll(models.Model):
+    """One roll: what for, how, what it showed, where it came from and who made it."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="dice")
+    purpose = models.CharField(max_length=120, help_text='e.g. "casualty for #7".')
+    notation = models.CharField(max_length=12, help_text="2D6, D68, 1 of 11, ...")
+    values = models.JSONField(help_text="Each die as it fell.")
+    total = models.IntegerField()
+    source = models.CharField(max_length=8, choices=[(s, s) for s in SOURCES])
+    seed = models.CharField(max_length=32, blank=True, help_text="The match's, if rolled.")
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    made_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["match", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "purpose"], name="one_roll_per_purpose")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.purpose}: {self.notation} {self.values} ({self.source})"
+
+
+class MatchStep(models.Model):
+    """One step of the workflow, kept for good: who offered, drafted, submitted, disputed
+    (and why), confirmed, approved, sent back or settled, and when."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="steps")
+    action = models.CharField(max_length=20)
+    status = models.CharField(max_length=10, help_text="The match's status after the step.")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    reason = models.TextField(blank=True, max_length=500)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.action} by {self.actor}"

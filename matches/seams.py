@@ -1,0 +1,53 @@
+"""What matches asks of the league a match belongs to, without importing leagues.
+
+A league fixture is settled by the league's commissioners and seen by whoever may see the
+league; a friendly belongs to no league, so site staff settle it and anyone may see it once
+it is past its draft. The leagues app fills `settlers` when Django is ready."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from django.db.models import Q
+
+from rules.plumbing.people import is_staff
+from rules.plumbing.seams import Seam
+
+
+class MatchSay(Protocol):
+    def may_settle(self, user, match) -> bool:
+        """Whether `user` approves, sends back and settles disputes of `match`."""
+
+    def settling(self, user) -> Q:
+        """The matches `user` settles, as a filter on Match."""
+
+    def may_see(self, user, match) -> bool:
+        """Whether `user` may see the match at all (a private league's are hidden)."""
+
+    def seen(self, user) -> Q:
+        """The matches `user` may see, as a filter on Match."""
+
+    def fixture_of(self, match) -> tuple[str, str] | None:
+        """The league fixture the match is, in words and as a link; None for a friendly."""
+
+
+class NoLeagues:
+    """The answers for friendlies and when no leagues app is installed."""
+
+    def may_settle(self, user, match) -> bool:
+        return is_staff(user)
+
+    def settling(self, user) -> Q:
+        return Q() if is_staff(user) else Q(pk__in=[])
+
+    def may_see(self, user, match) -> bool:
+        return True
+
+    def seen(self, user) -> Q:
+        return Q()
+
+    def fixture_of(self, match) -> tuple[str, str] | None:
+        return None
+
+
+settlers: Seam[MatchSay] = Seam("matches.settlers", NoLeagues())

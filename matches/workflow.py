@@ -1,0 +1,209 @@
+"""A report's way from draft to result: either coach drafts, one submits, the other confirms
+or disputes; a commissioner (or site staff) approves when the league waits for one, sends a
+report back, and settles disputes.
+
+Every step moves the match's status with one conditional UPDATE guarded by the status it
+leaves, so two clicks, two coaches or two servers at the same moment move it once: the
+second finds the status already moved and is refused. That holds on SQLite too."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+
+from matches.models import (
+    APPROVED,
+    CONFIRMED,
+    DISPUTED,
+    DRAFT,
+    OPEN,
+    SUBMITTED,
+    Match,
+    MatchStep,
+    Report,
+)
+from matches.notices import notify_dispute, notify_submitted
+from matches.seams import settlers
+from matches.services import MatchRefused, participants_take, step
+from rules.engine.errors import Problem
+from rules.plumbing.limits import field_problem
+
+VERBS = {
+    "draft": "changed",
+    "submit": "submitted",
+    "withdraw": "withdrawn",
+    "confirm": "confirmed",
+    "dispute": "disputed",
+    "approve": "approved",
+    "send_back": "sent back",
+    "settle": "settled",
+}
+MAX_TOUCHDOWNS = 99  # the ruleset's own bound comes with "Entering a report"
+
+
+def is_coach(user, match: Match) -> bool:
+    return getattr(user, "pk", None) in (match.home.coach_id, match.away.coach_id)
+
+
+def may_see_report(user, match: Match) -> bool:
+    """A draft is seen by the two coaches, those who settle the match and site staff."""
+    if match.status in OPEN and match.status != "scheduled":
+        return is_coach(user, match) or settlers.answer.may_settle(user, match)
+    return settlers.answer.may_see(user, match)
+
+
+def _move(match: Match, actor, action: str, leaving: tuple[str, ...], to: str, reason="") -> None:
+    """Moves the status if, and only if, it still is one of `leaving`."""
+    moved = Match.objects.filter(pk=match.pk, status__in=leaving).update(
+        status=to, changed_at=timezone.now()
+    )
+    if not moved:
+        match.refresh_from_db(fields=["status"])
+        raise MatchRefused(
+            [
+                Problem(
+                    "status",
+                    f"The report of {match} is {match.get_status_display().removeprefix('report ')}"
+                    f": it cannot be {VERBS[action]} now.",
+                )
+            ]
+        )
+    match.status = to
+    step(match, actor, action, reason)
+
+
+def _reason(reason: str, what: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise MatchRefused([Problem("reason", f"Write why you {what}.")])
+    too_long = field_problem(MatchStep, "reason", reason, "reason", "The reason")
+    if too_long:
+        raise MatchRefused([too_long])
+    return reason
+
+
+@transaction.atomic
+def report_save(
+    match: Match, actor, played_on: datetime.date | None, home_touchdowns, away_touchdowns
+) -> Report:
+    """Writes the draft (either coach); a disputed report is corrected the same way."""
+    if not is_coach(actor, match):
+        raise PermissionDenied("Only the two coaches of the match write its report.")
+    problems = []
+    scores = {}
+    given = (("home", home_touchdowns, match.home), ("away", away_touchdowns, match.away))
+    for side, value, team in given:
+        field = f"{side}_touchdowns"
+        if isinstance(value, bool) or not isinstance(value, int):
+            problems.append(Problem(field, f"{team.name}'s touchdowns must be a whole number."))
+        elif not 0 <= value <= MAX_TOUCHDOWNS:
+            problems.append(
+                Problem(field, f"{team.name}'s touchdowns are 0 to {MAX_TOUCHDOWNS}, not {value}.")
+            )
+        else:
+            scores[field] = value
+    if played_on is None:
+        problems.append(Problem("played_on", "Give the date the match was played."))
+    elif played_on > timezone.localdate():
+        problems.append(Problem("played_on", "A match cannot be played in the future."))
+    if problems:
+        raise MatchRefused(problems)
+    _move(match, actor, "draft", OPEN, DRAFT)
+    report, _ = Report.objects.update_or_create(
+        match=match, defaults={"played_on": played_on, "drafted_by": actor, **scores}
+    )
+    participants_take(match)
+    return report
+
+
+@transaction.atomic
+def report_submit(match: Match, actor) -> Match:
+    if not is_coach(actor, match):
+        raise PermissionDenied("Only the two coaches of the match submit its report.")
+    _move(match, actor, "submit", (DRAFT,), SUBMITTED)
+    Report.objects.filter(match=match).update(submitted_by=actor)
+    transaction.on_commit(lambda: notify_submitted(match, actor))
+    return match
+
+
+def _submitter_id(match: Match) -> int | None:
+    return Report.objects.filter(match=match).values_list("submitted_by", flat=True).first()
+
+
+@transaction.atomic
+def report_withdraw(match: Match, actor) -> Match:
+    """The submitter takes his report back to draft, until the opponent has answered."""
+    if getattr(actor, "pk", None) != _submitter_id(match):
+        raise PermissionDenied("Only the coach who submitted the report may withdraw it.")
+    _move(match, actor, "withdraw", (SUBMITTED,), DRAFT)
+    return match
+
+
+def _require_opponent(match: Match, actor, what: str) -> None:
+    """The coach who did not submit answers; when one coach has both teams, a settler does."""
+    submitter = _submitter_id(match)
+    both_his = match.home.coach_id == match.away.coach_id
+    if both_his and settlers.answer.may_settle(actor, match):
+        return
+    if not is_coach(actor, match) or actor.pk == submitter:
+        raise PermissionDenied(f"Only the opposing coach may {what} this report.")
+
+
+@transaction.atomic
+def report_confirm(match: Match, actor) -> Match:
+    _require_opponent(match, actor, "confirm")
+    _move(match, actor, "confirm", (SUBMITTED,), CONFIRMED)
+    return match
+
+
+@transaction.atomic
+def report_dispute(match: Match, actor, reason: str) -> Match:
+    _require_opponent(match, actor, "dispute")
+    reason = _reason(reason, "dispute the report")
+    _move(match, actor, "dispute", (SUBMITTED,), DISPUTED, reason)
+    transaction.on_commit(lambda: notify_dispute(match, actor, reason))
+    return match
+
+
+def _require_settler(match: Match, actor, what: str) -> None:
+    if not settlers.answer.may_settle(actor, match):
+        raise PermissionDenied(f"Only those who settle {match} may {what}.")
+
+
+@transaction.atomic
+def report_approve(match: Match, actor) -> Match:
+    """Where the league waits for a commissioner, a confirmed report becomes the result."""
+    _require_settler(match, actor, "approve its report")
+    if match.reports_apply != "commissioner":
+        raise MatchRefused(
+            [Problem("status", "This match's reports apply when confirmed; none waits.")]
+        )
+    _move(match, actor, "approve", (CONFIRMED,), APPROVED)
+    return match
+
+
+@transaction.atomic
+def report_send_back(match: Match, actor, reason: str) -> Match:
+    """A confirmed report that waits, or a disputed one, goes back to the coaches' draft."""
+    _require_settler(match, actor, "send its report back")
+    reason = _reason(reason, "send the report back")
+    leaving = (DISPUTED, CONFIRMED) if match.reports_apply == "commissioner" else (DISPUTED,)
+    _move(match, actor, "send_back", leaving, DRAFT, reason)
+    return match
+
+
+@transaction.atomic
+def dispute_settle(match: Match, actor, reason: str = "") -> Match:
+    """A settler decides a dispute for the report as submitted: it stands, as confirmed (or
+    approved, where the league waits for a commissioner: the settler is one)."""
+    _require_settler(match, actor, "settle its dispute")
+    to = APPROVED if match.reports_apply == "commissioner" else CONFIRMED
+    reason = (reason or "").strip()
+    too_long = field_problem(MatchStep, "reason", reason, "reason", "The reason")
+    if too_long:
+        raise MatchRefused([too_long])
+    _move(match, actor, "settle", (DISPUTED,), to, reason)
+    return match
