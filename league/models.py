@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 
 from league.setting_checks import DEFAULT_TIE_BREAKERS, DICE_SOURCES, REPORTS_APPLY
+from matches.models import FORFEIT
 
 
 def _default_tie_breakers() -> list[str]:
@@ -163,6 +164,9 @@ class Round(models.Model):
 
 
 class Fixture(models.Model):
+    """A pairing of the season's schedule. Its match (none for a bye) is the one record of
+    what happened: the fixture reads status and score from it."""
+
     STATUSES = [("scheduled", "to play"), ("played", "played"), ("forfeit", "forfeit")]
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="fixtures")
@@ -173,16 +177,13 @@ class Fixture(models.Model):
     away = models.ForeignKey(
         "teams.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )  # null: the home team has a bye
-    status = models.CharField(max_length=10, choices=STATUSES, default="scheduled")
+    match = models.OneToOneField(
+        "matches.Match", null=True, blank=True, on_delete=models.PROTECT, related_name="fixture"
+    )  # null for a bye
     deadline = models.DateField(
         null=True, blank=True, help_text="Set when rescheduled; otherwise the round's deadline."
     )
     rescheduled_reason = models.TextField(blank=True, max_length=500)
-    forfeited_by = models.ForeignKey(
-        "teams.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    home_touchdowns = models.PositiveSmallIntegerField(null=True, blank=True)
-    away_touchdowns = models.PositiveSmallIntegerField(null=True, blank=True)
     arranged_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
@@ -196,6 +197,37 @@ class Fixture(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.away_id is None
+
+    @property
+    def status(self) -> str:
+        """scheduled until the match's result stands, then played (or forfeit)."""
+        if self.match is None or not self.match.is_decided:
+            return "scheduled"
+        return "forfeit" if self.match.status == FORFEIT else "played"
+
+    def get_status_display(self) -> str:
+        return dict(self.STATUSES)[self.status]
+
+    @property
+    def forfeited_by(self):
+        return self.match.forfeited_by if self.status == "forfeit" else None
+
+    @property
+    def forfeited_by_id(self) -> int | None:
+        return self.match.forfeited_by_id if self.status == "forfeit" else None
+
+    def _touchdowns(self, side: str) -> int | None:
+        if self.status == "scheduled":
+            return None
+        return getattr(self.match.report, f"{side}_touchdowns")
+
+    @property
+    def home_touchdowns(self) -> int | None:
+        return self._touchdowns("home")
+
+    @property
+    def away_touchdowns(self) -> int | None:
+        return self._touchdowns("away")
 
     @property
     def due(self) -> datetime.date | None:

@@ -17,6 +17,8 @@ from league.models import Fixture, League, Membership, Round, Season
 from league.permissions import is_commissioner, require_commissioner
 from league.round_robin import round_robin
 from league.setting_checks import LeagueRefused, Problem
+from matches.models import OPEN, decided
+from matches.services import MatchRefused, Policies, match_forfeit, match_schedule, matches_schedule
 from rules.plumbing.limits import field_problem
 from teams.models import Team
 
@@ -95,11 +97,27 @@ def _schedule(season: Season, teams: list[Team], first: datetime.date | None, ga
         )
         for index in range(len(rounds))
     )
+    pairings = [
+        (row, pairing) for row, round_pairings in zip(rows, rounds, strict=True)
+        for pairing in round_pairings
+    ]  # fmt: skip
+    played = [(pairing.home, pairing.away) for _row, pairing in pairings if pairing.away]
+    matches = iter(matches_schedule(played, policies(season.league)))
     Fixture.objects.bulk_create(
-        Fixture(season=season, round=row, home=pairing.home, away=pairing.away)
-        for row, pairings in zip(rows, rounds, strict=True)
-        for pairing in pairings
+        Fixture(
+            season=season,
+            round=row,
+            home=pairing.home,
+            away=pairing.away,
+            match=next(matches) if pairing.away else None,
+        )
+        for row, pairing in pairings
     )
+
+
+def policies(league: League) -> Policies:
+    """What a league's matches are made under, copied into each when it is scheduled."""
+    return Policies(dice_sources=league.dice_sources, reports_apply=league.reports_apply)
 
 
 def _current(season: Season) -> None:
@@ -138,13 +156,17 @@ def fixture_arrange(
             problems.append(Problem(field, f"{team.name} is not a member of {league.name}."))
     if problems:
         raise LeagueRefused(problems)
+    try:
+        match = match_schedule(home, away, policies(league), actor)
+    except MatchRefused as refused:
+        raise LeagueRefused(refused.problems) from None
     return Fixture.objects.create(
-        season=season, home=home, away=away, deadline=deadline, arranged_by=actor
+        season=season, home=home, away=away, deadline=deadline, arranged_by=actor, match=match
     )
 
 
 def _open_fixture(fixture: Fixture, actor, what: str) -> Fixture:
-    related = ("season__league", "round", "home", "away")
+    related = ("season__league", "round", "home__coach", "away__coach", "match__report")
     fixture = (
         Fixture.objects.select_for_update(of=("self",)).select_related(*related).get(pk=fixture.pk)
     )
@@ -152,9 +174,9 @@ def _open_fixture(fixture: Fixture, actor, what: str) -> Fixture:
     _current(fixture.season)
     if fixture.is_bye:
         raise LeagueRefused([Problem("fixture", "A bye is not a match.")])
-    if fixture.status != "scheduled":
+    if fixture.match.status not in OPEN:
         raise LeagueRefused(
-            [Problem("fixture", f"{fixture} is already {fixture.get_status_display()}.")]
+            [Problem("fixture", f"{fixture} is already {fixture.match.get_status_display()}.")]
         )
     return fixture
 
@@ -186,13 +208,8 @@ def fixture_forfeit(fixture: Fixture, actor, forfeited_by: Team | None) -> Fixtu
     if forfeited_by.pk not in (fixture.home_id, fixture.away_id):
         raise LeagueRefused([Problem("forfeited_by", f"{forfeited_by.name} is not in {fixture}.")])
     league = fixture.season.league
-    winner, loser = league.forfeit_winner_touchdowns, league.forfeit_loser_touchdowns
-    home_forfeits = forfeited_by.pk == fixture.home_id
-    fixture.status = "forfeit"
-    fixture.forfeited_by = forfeited_by
-    fixture.home_touchdowns = loser if home_forfeits else winner
-    fixture.away_touchdowns = winner if home_forfeits else loser
-    fixture.save(update_fields=["status", "forfeited_by", "home_touchdowns", "away_touchdowns"])
+    score = (league.forfeit_winner_touchdowns, league.forfeit_loser_touchdowns)
+    fixture.match = match_forfeit(fixture.match, actor, forfeited_by, score)
     return fixture
 
 
@@ -203,9 +220,9 @@ def overdue_fixtures(league: League, today: datetime.date):
         Fixture.objects.filter(
             season__league=league,
             season__finished_at__isnull=True,
-            status="scheduled",
             away__isnull=False,
         )
+        .exclude(decided("match__"))
         .filter(late)
-        .select_related("round", "home", "away", "season")
+        .select_related("round", "home", "away", "season", "match")
     )

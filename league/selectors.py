@@ -10,6 +10,7 @@ from django.http import Http404
 
 from league.models import Fixture, League, Membership, Round, Season
 from league.permissions import may_view
+from matches.models import decided
 from rules.models import RulesetVersion
 
 
@@ -79,9 +80,11 @@ class RoundRow:
 def current_round(season: Season) -> int | None:
     """The first round with a match still to play (byes excepted), else the last round; None
     in open play."""
-    to_play = season.fixtures.filter(
-        status="scheduled", round__isnull=False, away__isnull=False
-    ).aggregate(first=Min("round__number"))["first"]
+    to_play = (
+        season.fixtures.filter(round__isnull=False, away__isnull=False)
+        .exclude(decided("match__"))
+        .aggregate(first=Min("round__number"))["first"]
+    )
     if to_play is not None:
         return to_play
     return season.rounds.aggregate(last=Max("number"))["last"]
@@ -105,7 +108,7 @@ def season_rounds(season: Season, numbers: tuple[int, ...] | None = None) -> lis
     """The season's fixtures grouped by round (open-play matches last), in two queries; with
     `numbers`, only those rounds'."""
     fixtures = season.fixtures.select_related(
-        "home__coach", "away__coach", "forfeited_by"
+        "home__coach", "away__coach", "match__report", "match__forfeited_by"
     ).order_by("round__number", "pk")
     rounds = season.rounds.order_by("number")
     if numbers is not None:

@@ -85,10 +85,15 @@ class FixtureSerializer(serializers.ModelSerializer):
     away_name = serializers.CharField(source="away.name", default=None)
     due = serializers.DateField(allow_null=True)
     forfeited_by = serializers.IntegerField(source="forfeited_by_id", allow_null=True)
+    match = serializers.IntegerField(
+        source="match_id", allow_null=True, help_text="Its match, at /api/matches/<id>/."
+    )
+    status = serializers.CharField(help_text="scheduled, played or forfeit: read from the match.")
 
     class Meta:
         model = Fixture
-        fields = ["id", "round", "home", "home_name", "away", "away_name", "status", "due"]
+        fields = ["id", "round", "home", "home_name", "away", "away_name", "match", "status"]
+        fields += ["due"]
         fields += ["deadline", "rescheduled_reason", "forfeited_by", "home_touchdowns"]
         fields += ["away_touchdowns"]
 
