@@ -6,12 +6,14 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from league.api import LeagueViewSet
 from league.config import api, views
 from league.config.accounts import views as accounts
+from matches.api import MatchViewSet
 from rules.api import RulesetViewSet
 from teams.api import TeamViewSet
 
 api.router.register("rulesets", RulesetViewSet, basename="ruleset")
 api.router.register("teams", TeamViewSet, basename="team")
 api.router.register("leagues", LeagueViewSet, basename="league")
+api.router.register("matches", MatchViewSet, basename="match")
 
 account_patterns = [
     path("signup/", accounts.signup, name="signup"),
@@ -45,6 +47,7 @@ urlpatterns = [
     path("rules/", include("rules.urls")),
     path("teams/", include("teams.urls")),
     path("leagues/", include("league.urls")),
+    path("matches/", include("matches.urls")),
     path("api/", include(api_patterns)),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,122 @@
+"""What a user may do to a match now, in one place for its page and its API: each action
+names the service that does it. The services check again (under the status guard), so a
+page that is out of date is refused with a reason, never obeyed twice."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Mapping
+
+from django.core.exceptions import PermissionDenied
+
+from matches import dice, services, workflow
+from matches.models import CONFIRMED, DISPUTED, DRAFT, OFFERED, OPEN, SUBMITTED, Match, Report
+from matches.seams import settlers
+from matches.services import MatchRefused
+from matches.workflow import is_coach
+from rules.engine.errors import Problem
+from rules.plumbing.numbers import whole_number
+
+
+def report_of(match: Match) -> Report | None:
+    try:
+        return match.report
+    except Report.DoesNotExist:
+        return None
+
+
+def submitter_id(match: Match) -> int | None:
+    report = report_of(match)
+    return report.submitted_by_id if report else None
+
+
+def require_involved(user, match: Match) -> None:
+    """Only the two coaches and those who settle the match act on it. Each service then
+    checks exactly who may take its step, and refuses a step the status no longer allows
+    with a 400 that says why ("already confirmed"), not a 403."""
+    if not (is_coach(user, match) or settlers.answer.may_settle(user, match)):
+        raise PermissionDenied("Only the match's coaches and those who settle it act on it.")
+
+
+def actions_for(user, match: Match) -> list[str]:
+    """The actions `user` may take on `match` in its current status, in page order."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    uid = user.pk
+    coach = is_coach(user, match)
+    settles = settlers.answer.may_settle(user, match)
+    submitter = submitter_id(match)
+    one_coach = match.home.coach_id == match.away.coach_id
+    opponent = coach and uid != submitter
+    status = match.status
+    allowed: list[str] = []
+    if status == OFFERED:
+        allowed += ["accept"] if uid == match.away.coach_id else []
+        allowed += ["decline"] if coach else []
+    if status in OPEN and coach:
+        allowed.append("report")
+    if status == DRAFT and coach:
+        allowed.append("submit")
+    if status == SUBMITTED:
+        allowed += ["withdraw"] if uid == submitter else []
+        allowed += ["confirm", "dispute"] if opponent or (one_coach and settles) else []
+    if status == CONFIRMED and settles and match.reports_apply == "commissioner":
+        allowed += ["approve", "send_back"]
+    if status == DISPUTED and settles:
+        allowed += ["settle", "send_back"]
+    if status in OPEN and (coach or settles):
+        allowed += [f"dice_{source}" for source in match.accepted_sources]
+    return list(dict.fromkeys(allowed))
+
+
+def _date(value) -> datetime.date | None:
+    if isinstance(value, datetime.date):
+        return value
+    try:
+        return datetime.date.fromisoformat(str(value or "").strip())
+    except ValueError:
+        return None
+
+
+def _whole(value):
+    """A number as typed in a form or sent as JSON; anything else is left for the service
+    to refuse by name."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    number = whole_number(str(value) if value is not None else "", blank=None)
+    return number if number is not None else value
+
+
+def _values(value) -> list:
+    """Dice as a JSON list or typed as "3 5" / "3,5"."""
+    if isinstance(value, list | tuple):
+        return list(value)
+    return str(value or "").replace(",", " ").split()
+
+
+def _report(match: Match, user, data: Mapping):
+    played_on = _date(data.get("played_on"))
+    if played_on is None and data.get("played_on"):
+        raise MatchRefused([Problem("played_on", "Give the date as YYYY-MM-DD.")])
+    home, away = _whole(data.get("home_touchdowns")), _whole(data.get("away_touchdowns"))
+    return workflow.report_save(match, user, played_on, home, away)
+
+
+PERFORM: dict[str, Callable[[Match, object, Mapping], object]] = {
+    "accept": lambda match, user, data: services.friendly_accept(match, user),
+    "decline": lambda match, user, data: services.friendly_decline(match, user),
+    "report": _report,
+    "submit": lambda match, user, data: workflow.report_submit(match, user),
+    "withdraw": lambda match, user, data: workflow.report_withdraw(match, user),
+    "confirm": lambda match, user, data: workflow.report_confirm(match, user),
+    "dispute": lambda match, user, data: workflow.report_dispute(match, user, data.get("reason")),
+    "approve": lambda match, user, data: workflow.report_approve(match, user),
+    "send_back": lambda m, user, data: workflow.report_send_back(m, user, data.get("reason")),
+    "settle": lambda match, user, data: workflow.dispute_settle(match, user, data.get("reason")),
+    "dice_entered": lambda match, user, data: dice.dice_enter(
+        match, user, data.get("purpose", ""), data.get("notation", ""), _values(data.get("values"))
+    ),
+    "dice_rolled": lambda match, user, data: dice.dice_roll(
+        match, user, data.get("purpose", ""), data.get("notation", "")
+    ),
+}

@@ -1,0 +1,156 @@
+"""API for matches: /api/matches/ lists the matches the reader may see and offers
+friendlies; /api/matches/<id>/ is one match whole; /api/matches/<id>/<action>/ takes the
+same steps as the page's buttons, with the same checks; /api/matches/waiting/ is what waits
+for the reader."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from matches.actions import PERFORM, require_involved
+from matches.models import Match
+from matches.seams import settlers
+from matches.selectors import match_whole, matches_seen, waiting_for
+from matches.serializers import (
+    DiceBody,
+    DiceRollSerializer,
+    MatchSerializer,
+    MatchSummarySerializer,
+    OfferBody,
+    ReportBody,
+    StepReasonBody,
+)
+from matches.services import friendly_offer
+from teams.models import Team
+
+
+class WaitingSerializer(serializers.Serializer):
+    match = MatchSummarySerializer()
+    what = serializers.CharField()
+
+
+def _valid(serializer_class, data) -> dict:
+    body = serializer_class(data=data)
+    body.is_valid(raise_exception=True)
+    return dict(body.validated_data)
+
+
+class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    serializer_class = MatchSummarySerializer
+    queryset = Match.objects.none()
+
+    def get_queryset(self):
+        return matches_seen(self.request.user).order_by("-created_at", "-pk")
+
+    def _match(self, pk) -> Match:
+        try:
+            match = match_whole(int(pk))
+        except (TypeError, ValueError, Match.DoesNotExist):
+            raise Http404("No such match.") from None
+        if not settlers.answer.may_see(self.request.user, match):
+            raise Http404("No such match.")
+        return match
+
+    def _answer(self, match: Match, status: int = 200) -> Response:
+        body = MatchSerializer(match_whole(match.pk), context={"request": self.request})
+        return Response(body.data, status=status)
+
+    def _act(self, request: Request, pk, name: str, body_class=None) -> Response:
+        match = self._match(pk)
+        require_involved(request.user, match)  # who, before the body is read
+        data = _valid(body_class, request.data) if body_class else {}
+        PERFORM[name](match, request.user, data)
+        return self._answer(match)
+
+    @extend_schema(responses=MatchSerializer)
+    def retrieve(self, request: Request, pk=None) -> Response:
+        return self._answer(self._match(pk))
+
+    @extend_schema(request=OfferBody, responses={201: MatchSerializer})
+    def create(self, request: Request) -> Response:
+        """Offers a friendly: your team at home against another coach's team."""
+        if not request.user.is_authenticated:
+            raise PermissionDenied("Log in to offer a friendly.")
+        body = _valid(OfferBody, request.data)
+        teams = Team.objects.select_related("coach").in_bulk([body["home"], body["away"]])
+        missing = [side for side in ("home", "away") if body[side] not in teams]
+        if missing:
+            raise ValidationError({side: ["No such team."] for side in missing})
+        match = friendly_offer(request.user, teams[body["home"]], teams[body["away"]])
+        return self._answer(match, status=201)
+
+    @extend_schema(request=None, responses=WaitingSerializer(many=True))
+    @action(detail=False, methods=["get"], permission_classes=[IsAuthenticated])
+    def waiting(self, request: Request) -> Response:
+        """What waits for you: friendlies to answer, reports to confirm, correct or settle."""
+        return Response(WaitingSerializer(waiting_for(request.user), many=True).data)
+
+    @extend_schema(request=None, responses=MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def accept(self, request: Request, pk=None) -> Response:
+        return self._act(request, pk, "accept")
+
+    @extend_schema(request=None, responses=MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def decline(self, request: Request, pk=None) -> Response:
+        return self._act(request, pk, "decline")
+
+    @extend_schema(request=ReportBody, responses=MatchSerializer)
+    @action(detail=True, methods=["put", "post"])
+    def report(self, request: Request, pk=None) -> Response:
+        """Writes the draft (either coach); a disputed report is corrected the same way."""
+        return self._act(request, pk, "report", ReportBody)
+
+    @extend_schema(request=None, responses=MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def submit(self, request: Request, pk=None) -> Response:
+        return self._act(request, pk, "submit")
+
+    @extend_schema(request=None, responses=MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, pk=None) -> Response:
+        return self._act(request, pk, "withdraw")
+
+    @extend_schema(request=None, responses=MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def confirm(self, request: Request, pk=None) -> Response:
+        return self._act(request, pk, "confirm")
+
+    @extend_schema(request=StepReasonBody, responses=MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def dispute(self, request: Request, pk=None) -> Response:
+        return self._act(request, pk, "dispute", StepReasonBody)
+
+    @extend_schema(request=None, responses=MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def approve(self, request: Request, pk=None) -> Response:
+        return self._act(request, pk, "approve")
+
+    @extend_schema(request=StepReasonBody, responses=MatchSerializer)
+    @action(detail=True, methods=["post"], url_path="send-back")
+    def send_back(self, request: Request, pk=None) -> Response:
+        return self._act(request, pk, "send_back", StepReasonBody)
+
+    @extend_schema(request=StepReasonBody, responses=MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def settle(self, request: Request, pk=None) -> Response:
+        return self._act(request, pk, "settle", StepReasonBody)
+
+    @extend_schema(request=DiceBody, responses={201: DiceRollSerializer})
+    @action(detail=True, methods=["post"])
+    def dice(self, request: Request, pk=None) -> Response:
+        """One roll: entered (with its values) or rolled by the server, as the match allows."""
+        match = self._match(pk)
+        body = _valid(DiceBody, request.data)
+        # The service checks who rolls, which sources the match takes and that it is open,
+        # and names the rule it breaks.
+        roll = PERFORM[f"dice_{body['source']}"](match, request.user, body)
+        return Response(DiceRollSerializer(roll).data, status=201)

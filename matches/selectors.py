@@ -1,0 +1,93 @@
+"""Reading matches: what waits for a user, the matches a user may see, one match whole."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import F, Prefetch, Q, QuerySet
+
+from matches.models import (
+    CONFIRMED,
+    DISPUTED,
+    DRAFT,
+    OFFERED,
+    SCHEDULED,
+    SUBMITTED,
+    DiceRoll,
+    Match,
+    MatchStep,
+    Participant,
+)
+from matches.seams import settlers
+
+IN_PLAY = (OFFERED, SCHEDULED, DRAFT, SUBMITTED, DISPUTED, CONFIRMED)
+IN_PLAY_SHOWN = 50
+RELATED = ("home__coach", "away__coach", "ruleset_version__ruleset", "report__submitted_by")
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """A match and what `user` is to do about it."""
+
+    match: Match
+    what: str
+
+
+def matches_seen(user) -> QuerySet[Match]:
+    return Match.objects.filter(settlers.answer.seen(user)).select_related(*RELATED)
+
+
+def match_whole(pk: int) -> Match:
+    """One match with its report, participants, dice and steps, in a fixed number of queries."""
+    return (
+        Match.objects.select_related(*RELATED)
+        .prefetch_related(
+            Prefetch("participants", Participant.objects.select_related("player")),
+            Prefetch("dice", DiceRoll.objects.select_related("made_by")),
+            Prefetch("steps", MatchStep.objects.select_related("actor")),
+        )
+        .get(pk=pk)
+    )
+
+
+def matches_in_play(user) -> list[Match]:
+    """The visitor's matches still to play or to decide, soonest changed first."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    coaches = Q(home__coach=user) | Q(away__coach=user)
+    rows = Match.objects.filter(coaches, status__in=IN_PLAY).select_related(*RELATED)
+    return list(rows.order_by("-changed_at", "-pk")[:IN_PLAY_SHOWN])
+
+
+def waiting_for(user) -> list[Waiting]:
+    """What waits for `user`: friendlies to answer, reports to confirm, to correct, to
+    approve or to settle; oldest first."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    coaches = Q(home__coach=user) | Q(away__coach=user)
+    settles = settlers.answer.settling(user)
+    mine = (
+        Q(status=OFFERED, away__coach=user)
+        | (Q(status=SUBMITTED) & coaches & ~Q(report__submitted_by=user))
+        | Q(status=DISPUTED, report__submitted_by=user)
+        | (Q(status=DISPUTED) & settles)
+        | (Q(status=CONFIRMED, reports_apply="commissioner") & settles)
+        | (Q(status=SUBMITTED, home__coach=F("away__coach")) & settles)
+    )
+    rows = Match.objects.filter(mine).select_related(*RELATED).order_by("changed_at", "pk")
+    return [Waiting(match, _what(match, user)) for match in rows.distinct()]
+
+
+def _what(match: Match, user) -> str:
+    submitter = match.report.submitted_by_id if hasattr(match, "report") else None
+    if match.status == OFFERED:
+        return f"{match.home.coach} offers a friendly: accept or decline it."
+    if match.status == SUBMITTED:
+        if match.home.coach_id == match.away.coach_id:
+            return "One coach has both teams: confirm the report or dispute it for him."
+        return "Confirm the report, or dispute it with a reason."
+    if match.status == DISPUTED:
+        if submitter == user.pk:
+            return "Your report is disputed: correct it and submit it again."
+        return "The report is disputed: settle it or send it back."
+    return "The report is confirmed: approve it or send it back."

@@ -1,0 +1,11 @@
+from django.urls import path
+
+from matches import views
+
+app_name = "matches"
+urlpatterns = [
+    path("waiting/", views.waiting, name="waiting"),
+    path("friendly/new/", views.friendly_new, name="friendly-new"),
+    path("<int:pk>/", views.match_detail, name="detail"),
+    path("<int:pk>/<slug:action>/", views.match_act, name="act"),
+]
