@@ -1,6 +1,6 @@
-"""Demo data for a site you can click through: coaches, teams and a league with a season
-drawn. Later features add played matches; each addition must stay idempotent, so running it
-twice changes nothing."""
+"""Demo data for a site you can click through: coaches, teams, a league with a season drawn
+and its first matches reported. Each addition stays idempotent: running it twice changes
+nothing."""
 
 from __future__ import annotations
 
@@ -11,9 +11,13 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from league.models import League
+from league.models import League, Season
 from league.seasons import season_start
 from league.services import league_create, membership_decide, membership_request
+from matches.dice import dice_enter, dice_roll
+from matches.models import MatchStep
+from matches.services import friendly_offer
+from matches.workflow import report_confirm, report_save, report_submit
 from rules.engine.purchases import Purchase
 from rules.selectors import version_get
 from teams.advancement import improvement_choose, improvement_roll
@@ -132,6 +136,7 @@ def demo_data_create() -> list[DemoCoach]:
         )
     demo_league_create(users["nuffle"])
     demo_history_create(users["griff"], users["nuffle"])
+    demo_matches_create()
     return list(DEMO_COACHES)
 
 
@@ -174,3 +179,29 @@ def demo_league_create(commissioner) -> None:
             membership_decide(membership, commissioner, approve=True)
     first = timezone.localdate() + datetime.timedelta(days=7)
     season_start(league, commissioner, "double_round_robin", "Season 1", first, 7)
+
+
+def demo_matches_create() -> None:
+    """Round 1 of the demo season: one match reported and confirmed, with its dice, and one
+    report waiting for the opposing coach; and a friendly offered. Only while no match of
+    the demo has a step yet."""
+    season = Season.objects.get(league__name=DEMO_LEAGUE, number=1)
+    fixtures = list(
+        season.fixtures.filter(round__number=1, away__isnull=False)
+        .select_related("home__coach", "away__coach", "match")
+        .order_by("pk")
+    )
+    if MatchStep.objects.filter(match__in=[f.match for f in fixtures]).exists():
+        return
+    today = timezone.localdate()
+    played, waiting = fixtures[0], fixtures[1]
+    home, away = played.home.coach, played.away.coach
+    report_save(played.match, home, today, 2, 1)
+    dice_enter(played.match, home, "kick-off", "2D6", [3, 4])
+    dice_roll(played.match, away, "MVP for the away team", "1 of 11")
+    report_submit(played.match, home)
+    report_confirm(played.match, away)
+    report_save(waiting.match, waiting.away.coach, today, 0, 1)
+    report_submit(waiting.match, waiting.away.coach)
+    creepers = Team.objects.get(name="Underworld Creepers")
+    friendly_offer(creepers.coach, creepers, Team.objects.get(name="Naggaroth Nightmares"))
