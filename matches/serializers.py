@@ -9,6 +9,8 @@ from matches.actions import actions_for, report_of
 from matches.seams import settlers
 from matches.workflow import may_see_report
 
+ID_MAX = 2**31 - 1  # PostgreSQL's integer keys
+
 
 class TeamSide(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
@@ -86,8 +88,8 @@ class MatchSerializer(MatchSummarySerializer):
 
 
 class OfferBody(serializers.Serializer):
-    home = serializers.IntegerField(help_text="Your team, playing at home.")
-    away = serializers.IntegerField(help_text="The other coach's team.")
+    home = serializers.IntegerField(min_value=1, max_value=ID_MAX, help_text="Your team, at home.")
+    away = serializers.IntegerField(min_value=1, max_value=ID_MAX, help_text="The other team.")
 
 
 class ReportBody(serializers.Serializer):

@@ -107,8 +107,11 @@ def waiting(request: HttpRequest) -> HttpResponse:
 @login_required
 def friendly_new(request: HttpRequest) -> HttpResponse:
     mine = list(request.user.teams.select_related("race", "ruleset_version__ruleset"))
-    home_pk = whole_number(request.POST.get("home") or request.GET.get("home"), blank=None)
-    home = next((team for team in mine if team.pk == home_pk), mine[0] if mine else None)
+    posted = request.method == "POST"
+    home_pk = whole_number(request.POST.get("home") if posted else request.GET.get("home"), None)
+    home = next((team for team in mine if team.pk == home_pk), None)
+    if home is None and not posted:
+        home = mine[0] if mine else None  # the form opens on the coach's first team
     opponents = (
         Team.objects.filter(ruleset_version=home.ruleset_version_id)
         .exclude(coach=request.user)
@@ -118,7 +121,7 @@ def friendly_new(request: HttpRequest) -> HttpResponse:
         else Team.objects.none()
     )
     context = {"mine": mine, "home": home, "opponents": opponents}
-    if request.method != "POST":
+    if not posted:
         return render(request, "matches/friendly_new.html", context)
     away_pk = whole_number(request.POST.get("away"), blank=None)
     away = next((team for team in opponents if team.pk == away_pk), None)

@@ -75,6 +75,7 @@ def world_build() -> dict:
         "league": league, "pending": pending, "fourth": fourth, "season": season,
         "house": house, "house_settings": house_settings,
         "player": player, "fixture": season.fixtures.first(), "orc": team.race,
+        "match": season.fixtures.first().match,
         "lineman": team.race.positions.get(name="Lineman"),
     }  # fmt: skip
 
@@ -118,6 +119,14 @@ FORMS = [
      {"deadline": "2030-02-01", "reason": "Snowed in"}, ["deadline", "~reason"]),
     ("forfeit", "commissioner", "/leagues/{league}/fixtures/{fixture}/forfeit/",
      {"forfeited_by": "{team}"}, ["forfeited_by"]),
+    ("match report", "coach", "/matches/{match}/report/",
+     {"played_on": "2026-11-01", "home_touchdowns": "2", "away_touchdowns": "1"},
+     ["played_on", "home_touchdowns", "away_touchdowns"]),
+    ("match dice", "coach", "/matches/{match}/dice_entered/",
+     {"purpose": "winnings, home", "notation": "D6", "values": "4"},
+     ["~purpose", "notation", "values"]),
+    ("friendly offer", "coach", "/matches/friendly/new/", {"home": "{team}", "away": "{fourth}"},
+     ["home", "away"]),
     ("copy ruleset", "coach", "/rules/lrb6/copy/", {"name": "Copy"}, ["~name"]),
     ("house settings", "coach", "/rules/{house_slug}/edit/settings/",
      {"mvp_per_team": "1"}, ["mvp_per_team"]),
@@ -136,6 +145,7 @@ def fill(text: str, world: dict) -> str:
         pending=world["pending"].pk, fixture=world["fixture"].pk,
         fourth=world["fourth"].pk, lineman=world["lineman"].pk,
         lrb6=world["team"].ruleset_version_id, house_slug=world["house"].slug,
+        match=world["match"].pk,
     )  # fmt: skip
 
 
@@ -226,6 +236,14 @@ API = [
      {"deadline": "2030-02-01", "reason": "Snowed in"}, ["~reason", "deadline"]),
     ("forfeit", "commissioner", "post", "/api/leagues/{league}/fixtures/{fixture}/forfeit/",
      {"forfeited_by": "{team}"}, ["forfeited_by"]),
+    ("match report", "coach", "put", "/api/matches/{match}/report/",
+     {"played_on": "2026-11-01", "home_touchdowns": 2, "away_touchdowns": 1},
+     ["played_on", "home_touchdowns", "away_touchdowns"]),
+    ("match dice", "coach", "post", "/api/matches/{match}/dice/",
+     {"purpose": "winnings, home", "notation": "D6", "source": "entered", "values": [4]},
+     ["~purpose", "notation", "source", "values"]),
+    ("friendly offer", "coach", "post", "/api/matches/", {"home": "{team}", "away": "{fourth}"},
+     ["home", "away"]),
 ]  # fmt: skip
 
 
@@ -259,7 +277,8 @@ def test_a_spoiled_api_field_is_a_400_that_names_it_and_changes_nothing(
     # Keyed by field: the spoiled one, or the rule it broke ("budget" for 10**30 re-rolls).
     assert answer
     assert all(isinstance(messages, list) for messages in answer.values()), answer
-    if kind in TEXT_SPOILERS or field in ("player", "team", "ruleset", "how", "kind"):
+    named = ("player", "team", "ruleset", "how", "kind", "home", "away", "values", "notation")
+    if kind in TEXT_SPOILERS or field in named:
         assert field in answer, answer
     assert database() == before
 
