@@ -1,0 +1,93 @@
+"""Fixtures for the match tests: two coaches with LRB6 Orc teams, a friendly between them
+(accepted), and a league whose round robin gives a fixture between them."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from league.models import League
+from league.seasons import season_start
+from league.services import league_create, membership_decide, membership_request
+from matches.models import Match
+from matches.services import friendly_accept, friendly_offer
+from rules.models import RulesetVersion
+from rules.selectors import version_get
+from teams.models import Team
+from tests.teams.helpers import orc_team
+
+
+@pytest.fixture
+def users(db):
+    return get_user_model().objects
+
+
+@pytest.fixture
+def home_coach(users):
+    return users.create_user("varag", password="kick-off-2", email="varag@example.com")
+
+
+@pytest.fixture
+def away_coach(users):
+    return users.create_user("griff", password="kick-off-3", email="griff@example.com")
+
+
+@pytest.fixture
+def outsider(users):
+    return users.create_user("morg", password="kick-off-5")
+
+
+@pytest.fixture
+def commissioner(users):
+    return users.create_user("nuffle", password="kick-off-1", email="nuffle@example.com")
+
+
+@pytest.fixture
+def staff(users):
+    return users.create_user("admin", password="kick-off-4", is_staff=True)
+
+
+@pytest.fixture
+def lrb6(db) -> RulesetVersion:
+    return version_get("lrb6")
+
+
+@pytest.fixture
+def home_team(home_coach, lrb6) -> Team:
+    return orc_team(home_coach, lrb6, "Gouged Eye")
+
+
+@pytest.fixture
+def away_team(away_coach, lrb6) -> Team:
+    return orc_team(away_coach, lrb6, "Da Krumpers")
+
+
+@pytest.fixture
+def friendly(home_coach, away_coach, home_team, away_team) -> Match:
+    return friendly_accept(friendly_offer(home_coach, home_team, away_team), away_coach)
+
+
+def league_of(commissioner, lrb6, teams, **settings) -> League:
+    league = league_create(commissioner, "Old World Classic", lrb6, "A perpetual league.")
+    for name, value in settings.items():
+        setattr(league, name, value)
+    league.save()
+    for team in teams:
+        membership_decide(membership_request(league, team.coach, team), commissioner, approve=True)
+    return league
+
+
+@pytest.fixture
+def fixture_match(commissioner, lrb6, home_team, away_team) -> Match:
+    """The one match of a two-team round robin."""
+    league = league_of(commissioner, lrb6, [home_team, away_team])
+    season = season_start(league, commissioner, "round_robin")
+    return season.fixtures.get().match
+
+
+@pytest.fixture
+def waiting_match(commissioner, lrb6, home_team, away_team) -> Match:
+    """A fixture's match in a league whose confirmed reports wait for a commissioner."""
+    league = league_of(commissioner, lrb6, [home_team, away_team], reports_apply="commissioner")
+    season = season_start(league, commissioner, "round_robin")
+    return season.fixtures.get().match
