@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -25,6 +25,7 @@ BROKER_SCHEMES = frozenset({"redis", "rediss"})
 # Django's own deploy check asks for at least 50 characters; a shorter key is refused
 # outright when DEBUG is off, so a production site never runs on a guessable key.
 MIN_SECRET_KEY_LENGTH = 50
+CONSOLE_MAIL = "django.core.mail.backends.console.EmailBackend"
 
 
 def env_bool(environ: Mapping[str, str], name: str, default: bool) -> bool:
@@ -128,6 +129,31 @@ def _dev_secret_key(path: Path) -> str:
 
 
 @dataclass(frozen=True)
+class Mail:
+    backend: str = CONSOLE_MAIL
+    host: str = "localhost"
+    port: int = 25
+    user: str = ""
+    password: str = ""
+    use_tls: bool = False
+    sender: str = "Dugout <dugout@localhost>"
+    site_url: str = "http://127.0.0.1:8000"  # links in mail point here
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str]) -> Mail:
+        return cls(
+            backend=environ.get("EMAIL_BACKEND", "").strip() or CONSOLE_MAIL,
+            host=environ.get("EMAIL_HOST", "").strip() or "localhost",
+            port=env_int(environ, "EMAIL_PORT", 25, minimum=1),
+            user=environ.get("EMAIL_HOST_USER", ""),
+            password=environ.get("EMAIL_HOST_PASSWORD", ""),
+            use_tls=env_bool(environ, "EMAIL_USE_TLS", default=False),
+            sender=environ.get("DEFAULT_FROM_EMAIL", "").strip() or cls.sender,
+            site_url=(environ.get("SITE_URL", "").strip() or cls.site_url).rstrip("/"),
+        )
+
+
+@dataclass(frozen=True)
 class Config:
     debug: bool
     secret_key: str
@@ -141,6 +167,8 @@ class Config:
     sheet_stale_seconds: int = 120
     # Fault injection for the worker tests: each render first waits this many seconds.
     sheet_render_delay: int = 0
+    # Mail to the coach a report waits for; printed to the console unless a backend is named.
+    mail: Mail = field(default_factory=Mail)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str], var_dir: Path) -> Config:
@@ -164,4 +192,5 @@ class Config:
             ),
             sheet_stale_seconds=env_int(environ, "ROSTER_SHEET_STALE_SECONDS", 120, minimum=1),
             sheet_render_delay=env_int(environ, "ROSTER_SHEET_RENDER_DELAY", 0),
+            mail=Mail.from_env(environ),
         )

@@ -209,15 +209,12 @@ LOGGING = {
     },
 }
 
-# Mail (a report waiting for the opposing coach): printed to the console unless the
-# environment names a real backend, e.g. EMAIL_BACKEND=django.core.mail.backends.smtp.EmailBackend
-# with EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD and EMAIL_USE_TLS.
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
-EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
-EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25") or 25)
-EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
-EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
-EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "").lower() in ("1", "true", "yes", "on")
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Dugout <dugout@localhost>")
-# Links in mail point here.
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Mail (a report waiting for the opposing coach): see league/config/env.py and the README.
+EMAIL_BACKEND = CONFIG.mail.backend
+EMAIL_HOST = CONFIG.mail.host
+EMAIL_PORT = CONFIG.mail.port
+EMAIL_HOST_USER = CONFIG.mail.user
+EMAIL_HOST_PASSWORD = CONFIG.mail.password
+EMAIL_USE_TLS = CONFIG.mail.use_tls
+DEFAULT_FROM_EMAIL = CONFIG.mail.sender
+SITE_URL = CONFIG.mail.site_url

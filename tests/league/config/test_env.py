@@ -102,6 +102,9 @@ def test_it_understands_false_words_for_debug(word: str, tmp_path: Path) -> None
         ("SECURE_SSL_REDIRECT", "sometimes", "SECURE_SSL_REDIRECT must be true or false"),
         ("ROSTER_SHEET_STALE_SECONDS", "0", "ROSTER_SHEET_STALE_SECONDS must be at least 1"),
         ("ROSTER_SHEET_RENDER_DELAY", "soon", "ROSTER_SHEET_RENDER_DELAY must be a whole number"),
+        ("EMAIL_PORT", "smtp", "EMAIL_PORT must be a whole number"),
+        ("EMAIL_PORT", "0", "EMAIL_PORT must be at least 1"),
+        ("EMAIL_USE_TLS", "maybe", "EMAIL_USE_TLS must be true or false"),
     ],
 )
 def test_it_stops_on_a_bad_value_naming_the_variable(
@@ -164,3 +167,27 @@ def test_roster_sheets_count_a_render_abandoned_after_two_silent_minutes(tmp_pat
     assert (settings.sheet_stale_seconds, settings.sheet_render_delay) == (120, 0)
     settings = config(tmp_path, ROSTER_SHEET_STALE_SECONDS="30", ROSTER_SHEET_RENDER_DELAY="2")
     assert (settings.sheet_stale_seconds, settings.sheet_render_delay) == (30, 2)
+
+
+def test_mail_is_printed_to_the_console_when_no_backend_is_named(tmp_path: Path) -> None:
+    mail = config(tmp_path).mail
+    assert mail.backend == "django.core.mail.backends.console.EmailBackend"
+    assert (mail.sender, mail.site_url) == ("Dugout <dugout@localhost>", "http://127.0.0.1:8000")
+
+
+def test_it_reads_a_real_mail_server_and_the_sites_address(tmp_path: Path) -> None:
+    mail = config(
+        tmp_path,
+        EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
+        EMAIL_HOST="smtp.dugout.example",
+        EMAIL_PORT="587",
+        EMAIL_HOST_USER="dugout",
+        EMAIL_HOST_PASSWORD="secret",
+        EMAIL_USE_TLS="yes",
+        DEFAULT_FROM_EMAIL="Dugout <reports@dugout.example>",
+        SITE_URL="https://dugout.example/",
+    ).mail
+    assert (mail.host, mail.port, mail.user, mail.password, mail.use_tls) == (
+        "smtp.dugout.example", 587, "dugout", "secret", True,
+    )  # fmt: skip
+    assert (mail.sender, mail.site_url) == ("Dugout <reports@dugout.example>", "https://dugout.example")
