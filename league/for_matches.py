@@ -17,19 +17,25 @@ def _fixture(match) -> Fixture | None:
 
 
 class MatchAnswers:
+    """Nobody settles a match of his own team, as nobody adjusts his own team: a commissioner
+    (or staff member) who coaches one side leaves it to another commissioner or to staff."""
+
     def may_settle(self, user, match) -> bool:
+        if getattr(user, "pk", None) in (match.home.coach_id, match.away.coach_id):
+            return False
         if is_staff(user):
             return True
         fixture = _fixture(match)
         return fixture is not None and is_commissioner(user, fixture.season.league)
 
     def settling(self, user) -> Q:
-        if is_staff(user):
-            return Q()
         if not getattr(user, "is_authenticated", False):
             return Q(pk__in=[])
+        not_his = ~Q(home__coach=user) & ~Q(away__coach=user)
+        if is_staff(user):
+            return not_his
         leagues = League.objects.filter(commissioner_rows__user=user)
-        return Q(fixture__season__league__in=leagues)
+        return Q(fixture__season__league__in=leagues) & not_his
 
     def may_see(self, user, match) -> bool:
         fixture = _fixture(match)

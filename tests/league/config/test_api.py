@@ -38,6 +38,7 @@ def test_the_root_links_to_the_schema_the_docs_and_the_token_exchange(api: APICl
         "rulesets": "http://testserver/api/rulesets/",
         "teams": "http://testserver/api/teams/",
         "leagues": "http://testserver/api/leagues/",
+        "matches": "http://testserver/api/matches/",
     }
 
 
