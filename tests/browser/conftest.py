@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page, Route, expect, sync_playwright
+from playwright.sync_api import Browser, Page, Route, expect, sync_playwright
 
 from tests.conftest import CHROMIUM_PATH
 
@@ -47,25 +48,35 @@ def phone(live_server) -> Iterator[Phone]:
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM_PATH, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True)
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        phone = Phone(page)
-
-        def only_local(route: Route) -> None:
-            if urlsplit(route.request.url).hostname in LOCAL_HOSTS:
-                route.continue_()
-            else:
-                phone.aborted.append(route.request.url)
-                route.abort()
-
-        context.route("**/*", only_local)
         try:
-            yield phone
+            with phone_open(browser) as phone:
+                yield phone
         finally:
-            context.close()
             browser.close()
             os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+@contextmanager
+def phone_open(browser: Browser) -> Iterator[Phone]:
+    """A phone-sized page in a context of its own (its own login), that reaches nothing
+    but 127.0.0.1; a journey with two coaches opens a second one on the same browser."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    phone = Phone(page)
+
+    def only_local(route: Route) -> None:
+        if urlsplit(route.request.url).hostname in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            phone.aborted.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", only_local)
+    try:
+        yield phone
+    finally:
+        context.close()
 
 
 def log_in(page: Page, url: str, username: str, password: str) -> None:
