@@ -190,4 +190,7 @@ def test_it_reads_a_real_mail_server_and_the_sites_address(tmp_path: Path) -> No
     assert (mail.host, mail.port, mail.user, mail.password, mail.use_tls) == (
         "smtp.dugout.example", 587, "dugout", "secret", True,
     )  # fmt: skip
-    assert (mail.sender, mail.site_url) == ("Dugout <reports@dugout.example>", "https://dugout.example")
+    assert (mail.sender, mail.site_url) == (
+        "Dugout <reports@dugout.example>",
+        "https://dugout.example",
+    )
