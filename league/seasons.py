@@ -175,9 +175,7 @@ def _open_fixture(fixture: Fixture, actor, what: str) -> Fixture:
     if fixture.is_bye:
         raise LeagueRefused([Problem("fixture", "A bye is not a match.")])
     if fixture.match.status not in OPEN:
-        raise LeagueRefused(
-            [Problem("fixture", f"{fixture} is already {fixture.match.get_status_display()}.")]
-        )
+        raise LeagueRefused([Problem("fixture", fixture.match.already())])
     return fixture
 
 

@@ -35,9 +35,8 @@ def _checked(match: Match, actor, purpose: str, notation: str, source: str):
         allowed = " or ".join(match.accepted_sources)
         problems.append(Problem("source", f"This match's dice are {allowed}, not {source}."))
     if match.status not in OPEN:
-        problems.append(
-            Problem("status", f"The report is {match.get_status_display()}: its dice are closed.")
-        )
+        status = match.stage
+        problems.append(Problem("status", f"The report is {status}: its dice are closed."))
     try:
         roll = dice.notation(notation)
     except RulesError as error:

@@ -86,6 +86,17 @@ class Match(models.Model):
         return SOURCES if self.dice_sources == "both" else (self.dice_sources,)
 
     @property
+    def stage(self) -> str:
+        """The status as words that follow "the report is": confirmed, disputed, to play."""
+        return self.get_status_display().removeprefix("report ")
+
+    def already(self) -> str:
+        """Why a match that is not open refuses a forfeit, a reschedule or a draft."""
+        if self.status == FORFEIT:
+            return f"{self} is already forfeited."
+        return f"The report of {self} is already {self.stage}."
+
+    @property
     def is_open(self) -> bool:
         """A report may still be written (and a league fixture rescheduled or forfeited)."""
         return self.status in OPEN

@@ -17,6 +17,7 @@ from matches.models import (
     Match,
     MatchStep,
     Participant,
+    decided,
 )
 from matches.seams import settlers
 
@@ -55,7 +56,11 @@ def matches_in_play(user) -> list[Match]:
     if not getattr(user, "is_authenticated", False):
         return []
     coaches = Q(home__coach=user) | Q(away__coach=user)
-    rows = Match.objects.filter(coaches, status__in=IN_PLAY).select_related(*RELATED)
+    rows = (
+        Match.objects.filter(coaches, status__in=IN_PLAY)
+        .exclude(decided())  # a result that stands is played, not in play
+        .select_related(*RELATED)
+    )
     return list(rows.order_by("-changed_at", "-pk")[:IN_PLAY_SHOWN])
 
 

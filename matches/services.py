@@ -142,14 +142,18 @@ def match_forfeit(match: Match, actor, forfeited_by: Team, score: tuple[int, int
         status=FORFEIT, forfeited_by=forfeited_by
     ):
         match.refresh_from_db()
-        raise MatchRefused([Problem("status", f"{match} is already {match.get_status_display()}.")])
+        raise MatchRefused([Problem("status", match.already())])
     home_forfeits = forfeited_by.pk == match.home_id
-    Report.objects.update_or_create(
+    match.report, _ = Report.objects.update_or_create(
         match=match,
         defaults={
             "forfeit": True,
             "home_touchdowns": loser if home_forfeits else winner,
             "away_touchdowns": winner if home_forfeits else loser,
+            # A draft written before is replaced whole: the game was never played.
+            "played_on": None,
+            "drafted_by": None,
+            "submitted_by": None,
         },
     )
     match.participants.all().delete()  # nobody took part in a game that was not played

@@ -66,8 +66,7 @@ def _move(match: Match, actor, action: str, leaving: tuple[str, ...], to: str, r
             [
                 Problem(
                     "status",
-                    f"The report of {match} is {match.get_status_display().removeprefix('report ')}"
-                    f": it cannot be {VERBS[action]} now.",
+                    f"The report of {match} is {match.stage}: it cannot be {VERBS[action]} now.",
                 )
             ]
         )

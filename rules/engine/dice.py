@@ -72,7 +72,8 @@ def notation(text: str) -> Notation:
 def checked(roll: Notation, values: list[object] | tuple[object, ...]) -> tuple[int, ...]:
     """The values of an entered roll, each die in range, or a RulesError naming the die."""
     if len(values) != roll.count:
-        raise RulesError(f"A {roll} roll needs {roll.count} dice, not {len(values)}")
+        dice = "a die" if roll.count == 1 else f"{roll.count} dice"
+        raise RulesError(f"A {roll} roll needs {dice}, not {len(values)}")
     read: list[int] = []
     for index, (value, sides) in enumerate(zip(values, roll.sides, strict=True), start=1):
         if isinstance(value, bool) or not isinstance(value, int):

@@ -278,7 +278,7 @@ def test_a_forfeit_is_recorded_once(season, commissioner) -> None:
     fixture = fixture_forfeit(first_match(season), commissioner, first_match(season).home)
     with unchanged(), pytest.raises(LeagueRefused) as refused:
         fixture_forfeit(fixture, commissioner, fixture.away)
-    assert messages(refused)[0][1].endswith("is already forfeit.")
+    assert messages(refused)[0][1].endswith("is already forfeited.")
 
 
 def test_a_bye_cannot_be_forfeited(league, commissioner, users) -> None:
