@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from league.models import League
+from league.models import Fixture, League, Season
 from league.seasons import season_start
 from league.services import league_create, membership_decide, membership_request
 from matches.models import Match
@@ -77,17 +77,32 @@ def league_of(commissioner, lrb6, teams, **settings) -> League:
     return league
 
 
+def home_at_home(season: Season, home: Team) -> Match:
+    """The match of a two-team round robin's one fixture, with `home` at home.
+
+    The draw is seeded afresh each season, so either team may come out at home; the tests
+    name their coaches by side, so a draw the other way round is turned about (fixture and
+    match together, before anything else refers to them)."""
+    fixture = season.fixtures.select_related("match").get()
+    if fixture.home_id != home.pk:
+        turned = {"home": fixture.away_id, "away": fixture.home_id}
+        Fixture.objects.filter(pk=fixture.pk).update(**turned)
+        Match.objects.filter(pk=fixture.match_id).update(**turned)
+    return Match.objects.get(pk=fixture.match_id)
+
+
 @pytest.fixture
 def fixture_match(commissioner, lrb6, home_team, away_team) -> Match:
-    """The one match of a two-team round robin."""
+    """The one match of a two-team round robin, Gouged Eye at home."""
     league = league_of(commissioner, lrb6, [home_team, away_team])
     season = season_start(league, commissioner, "round_robin")
-    return season.fixtures.get().match
+    return home_at_home(season, home_team)
 
 
 @pytest.fixture
 def waiting_match(commissioner, lrb6, home_team, away_team) -> Match:
-    """A fixture's match in a league whose confirmed reports wait for a commissioner."""
+    """A fixture's match in a league whose confirmed reports wait for a commissioner, Gouged
+    Eye at home."""
     league = league_of(commissioner, lrb6, [home_team, away_team], reports_apply="commissioner")
     season = season_start(league, commissioner, "round_robin")
-    return season.fixtures.get().match
+    return home_at_home(season, home_team)
