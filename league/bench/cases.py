@@ -14,7 +14,8 @@ from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from league.bench.data import World, orc_players
+from league.bench.data import DICE, World, orc_players
+from matches.workflow import report_confirm
 from rules.engine.purchases import Purchase
 from rules.selectors import version_get
 from teams.between_matches import team_purchase
@@ -111,6 +112,10 @@ def cases(world: World, client: Client) -> list[Case]:
             _rolled_back(lambda: team_create(world.coach, lrb6, "Bench New", "orc", orc_players())),
         ),
         Case("buy a player", _rolled_back(lambda: team_purchase(team, world.coach, lineman))),
+        Case(f"match page, {DICE} dice", _get(client, f"/matches/{world.match.pk}/")),
+        Case(f"match API, {DICE} dice", _get(client, f"/api/matches/{world.match.pk}/")),
+        Case("waiting page", _get(client, "/matches/waiting/")),
+        Case("confirm a report", _rolled_back(lambda: report_confirm(world.match, world.staff))),
         Case(
             "roster sheet PDF, worst case (CPU)",
             lambda: sheet_pdf(sheet_html(world.sheet_team, "a4")),

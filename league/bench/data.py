@@ -1,6 +1,6 @@
 """The bench's world, the same every run: 1,000 LRB6 teams, a 4-team and a 64-team league
 with a double round robin drawn, and the worst-case roster sheet (16 players with
-30-character names and 8 skills each)."""
+30-character names and 8 skills each), and a match report with forty dice."""
 
 from __future__ import annotations
 
@@ -12,6 +12,9 @@ from django.contrib.auth import get_user_model
 from league.models import League
 from league.seasons import season_start
 from league.services import league_create, membership_decide, membership_request
+from matches.dice import dice_enter
+from matches.models import Match
+from matches.workflow import report_save, report_submit
 from rules.selectors import version_get
 from teams.models import Team
 from teams.services import NewPlayer, cause_new, entry_append, team_create
@@ -20,6 +23,8 @@ TEAMS = 1_000
 TEAMS_PER_COACH = 10  # a keen coach: the league pages list a visitor's own teams
 LEAGUE_SIZES = (4, 64)
 FIRST_DEADLINE = datetime.date(2030, 1, 7)
+PLAYED_ON = datetime.date(2026, 1, 7)
+DICE = 40
 ORC = (("Lineman", 5), ("Blitzer", 4), ("Black Orc Blocker", 2))  # 930,000 with the extras
 SKILLS = ("Block", "Dodge", "Sure Hands", "Tackle", "Pass", "Catch", "Kick", "Leader")
 
@@ -32,6 +37,7 @@ class World:
     sheet_team: Team  # the worst-case roster sheet
     leagues: dict[int, League]  # by number of teams
     teams: int  # how many bench teams there are
+    match: Match  # `team`'s first fixture, its report submitted with DICE rolls on record
 
 
 def orc_players() -> list[NewPlayer]:
@@ -70,7 +76,19 @@ def world_build(
         leagues[size], start = league, start + size
     progress("  leagues drawn")
     worst = _worst_sheet_team(coaches[0], staff, lrb6)
-    return World(coaches[0], staff, built[0], worst, leagues, teams + 1)
+    match = _reported_match(coaches[0], built[0])
+    return World(coaches[0], staff, built[0], worst, leagues, teams + 1, match)
+
+
+def _reported_match(coach, team: Team) -> Match:
+    """A busy match page: the report of `team`'s first fixture submitted, with DICE rolls
+    entered (a casualty for every player of both teams and then some)."""
+    match = Match.objects.filter(home=team).order_by("pk").first()
+    report_save(match, coach, PLAYED_ON, 2, 1)
+    for n in range(1, DICE + 1):
+        dice_enter(match, coach, f"casualty for #{n}", "D68", [1 + n % 6, 1 + n % 8])
+    report_submit(match, coach)
+    return match
 
 
 def _worst_sheet_team(coach, staff, version) -> Team:
