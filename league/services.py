@@ -142,7 +142,7 @@ def membership_request(league: League, actor, team: Team) -> Membership:
                 f"{where} {elsewhere.league.name}.",
             )
         )
-    if team.memberships.filter(status="retired").exists():
+    if team.retired_at is not None or team.memberships.filter(status="retired").exists():
         problems.append(Problem("team", f"{team.name} is retired and cannot enter a league."))
     if problems:
         raise LeagueRefused(problems)

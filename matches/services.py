@@ -9,12 +9,28 @@ from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Q, QuerySet
 
-from matches.models import DECLINED, FORFEIT, OFFERED, OPEN, SCHEDULED, Match, MatchStep, Report
+from matches.models import (
+    APPROVED,
+    CONFIRMED,
+    DECLINED,
+    DISPUTED,
+    DRAFT,
+    FORFEIT,
+    OFFERED,
+    OPEN,
+    SCHEDULED,
+    SUBMITTED,
+    Match,
+    MatchStep,
+    Report,
+)
 from matches.seams import settlers
 from rules.engine.errors import Problem, Refused
 from teams.models import Player, Team
 
+UNSETTLED = (DRAFT, SUBMITTED, DISPUTED, CONFIRMED, APPROVED)
 # Who plays: every player on the roster but the dead, the departed and those who sit out.
 TAKES_PART = ("active",)
 
@@ -91,6 +107,8 @@ def friendly_offer(actor, home: Team, away: Team) -> Match:
     if not getattr(actor, "is_authenticated", False) or home.coach_id != actor.pk:
         raise PermissionDenied(f"Only the coach of {home.name} may offer its friendlies.")
     problems = _same_ruleset(home, away)
+    problems += [Problem(side, f"{team.name} is retired.") for side, team in
+                 (("home", home), ("away", away)) if team.retired_at is not None]  # fmt: skip
     if not problems and away.coach_id == actor.pk:
         problems.append(Problem("away", "A friendly is against another coach's team."))
     if problems:
@@ -135,6 +153,11 @@ def match_forfeit(match: Match, actor, forfeited_by: Team, score: tuple[int, int
     the team that did not forfeit, and of the team that did."""
     if not settlers.answer.may_settle(actor, match):
         raise PermissionDenied("Only those who settle this match may record a forfeit.")
+    return forfeit_record(match, actor, forfeited_by, score, f"{forfeited_by.name} forfeits.")
+
+
+def forfeit_record(match: Match, actor, forfeited_by: Team, score, reason: str) -> Match:
+    """The forfeit itself, for a caller that has decided who may record it."""
     if forfeited_by.pk not in (match.home_id, match.away_id):
         raise MatchRefused([Problem("forfeited_by", f"{forfeited_by.name} is not in {match}.")])
     winner, loser = score
@@ -158,8 +181,52 @@ def match_forfeit(match: Match, actor, forfeited_by: Team, score: tuple[int, int
     )
     match.participants.all().delete()  # nobody took part in a game that was not played
     match.status, match.forfeited_by = FORFEIT, forfeited_by
-    step(match, actor, "forfeit", f"{forfeited_by.name} forfeits.")
+    step(match, actor, "forfeit", reason)
     return match
+
+
+def forfeits_record(scores: dict[Match, tuple[int, int]], actor, forfeited_by: Team, reason: str):
+    """Many forfeits by one team at once (it retires), in a fixed number of writes; each
+    match must still be to play. `scores` as for `forfeit_record`."""
+    matches = list(scores)
+    moved = Match.objects.filter(pk__in=[m.pk for m in matches], status=SCHEDULED).update(
+        status=FORFEIT, forfeited_by=forfeited_by
+    )
+    if moved != len(matches):
+        raise MatchRefused([Problem("status", "A match changed meanwhile: try again.")])
+    Report.objects.bulk_create(
+        Report(
+            match=match,
+            forfeit=True,
+            home_touchdowns=loser if match.home_id == forfeited_by.pk else winner,
+            away_touchdowns=winner if match.home_id == forfeited_by.pk else loser,
+        )
+        for match, (winner, loser) in scores.items()
+    )
+    MatchStep.objects.bulk_create(
+        MatchStep(match=match, action="forfeit", status=FORFEIT, actor=actor, reason=reason)
+        for match in matches
+    )
+
+
+def unsettled_matches(team: Team) -> QuerySet[Match]:
+    """The team's matches whose report is still on its way to the team: drafted, submitted,
+    disputed, or decided but not yet applied (the post-game issues add "applied")."""
+    return Match.objects.filter(Q(home=team) | Q(away=team), status__in=UNSETTLED)
+
+
+def friendlies_call_off(team: Team, actor, reason: str) -> int:
+    """Friendlies offered to or by the team, or accepted and not played, are called off."""
+    friendlies = Match.objects.filter(
+        Q(home=team) | Q(away=team), kind="friendly", status__in=(OFFERED, SCHEDULED)
+    )
+    called_off = list(friendlies.select_for_update())
+    Match.objects.filter(pk__in=[match.pk for match in called_off]).update(status=DECLINED)
+    MatchStep.objects.bulk_create(
+        MatchStep(match=match, action="call_off", status=DECLINED, actor=actor, reason=reason)
+        for match in called_off
+    )
+    return len(called_off)
 
 
 def participants_take(match: Match) -> None:

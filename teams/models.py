@@ -28,6 +28,8 @@ class Team(models.Model):
     rerolls = models.PositiveIntegerField(default=0)
     fan_factor = models.PositiveIntegerField(default=0)
     staff = models.JSONField(default=dict, blank=True, help_text="Staff key -> how many.")
+    # A retired team keeps its history and can be read, never changed again.
+    retired_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["name"]

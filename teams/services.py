@@ -54,6 +54,8 @@ def entry_append(
     that read the roster already passes it, saving the reads).
     """
     team = Team.objects.select_for_update().get(pk=team.pk)
+    if team.retired_at is not None:
+        raise TeamRefused([Problem("team", retired_words(team))])
     state = ledger.replay(deltas, state_of(team) if before is None else before)
     entry = LedgerEntry.objects.create(
         team=team,
@@ -67,6 +69,10 @@ def entry_append(
     )
     persist(team, state)
     return entry
+
+
+def retired_words(team: Team) -> str:
+    return f"{team.name} is retired: it can be read but not changed."
 
 
 @dataclass(frozen=True)

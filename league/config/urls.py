@@ -1,8 +1,12 @@
+from axes.utils import reset as axes_reset
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from league import retire_views
 from league.api import LeagueViewSet
 from league.config import api, views
 from league.config.accounts import views as accounts
@@ -14,6 +18,37 @@ api.router.register("rulesets", RulesetViewSet, basename="ruleset")
 api.router.register("teams", TeamViewSet, basename="team")
 api.router.register("leagues", LeagueViewSet, basename="league")
 api.router.register("matches", MatchViewSet, basename="match")
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset form, mailing a plain-text link. An address no coach uses gets the
+    same "check your mail" page and no mail, so the form tells no one who has an account."""
+
+    email_template_name = "registration/password_reset_email.txt"
+    subject_template_name = "registration/password_reset_subject.txt"
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's new-password form behind the mailed link. Whoever reads the coach's mail may
+    set his password, so setting it also lifts a django-axes lock on his username: a coach
+    locked out for guessing can log in with the new password at once."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        axes_reset(username=form.user.get_username())
+        return response
+
+
+class FaviconView(RedirectView):
+    """Browsers ask for /favicon.ico whatever a page links: send them to the real one. The
+    address is worked out per request (hashed in production) and the redirect is temporary,
+    so a new favicon never meets a browser that remembers the old file."""
+
+    permanent = False
+
+    def get_redirect_url(self, *args, **kwargs) -> str:
+        return static("img/favicon.svg")
+
 
 account_patterns = [
     path("signup/", accounts.signup, name="signup"),
@@ -29,6 +64,22 @@ account_patterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
+    path("password/reset/", PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "password/reset/<uidb64>/<token>/",
+        PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
 ]
 
 api_patterns = [
@@ -37,14 +88,17 @@ api_patterns = [
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("auth/token/", api.ObtainTokenView.as_view(), name="api-auth-token"),
     path("me/", api.MeView.as_view(), name="api-me"),
+    path("teams/<int:pk>/retire/", retire_views.TeamRetireView.as_view(), name="api-team-retire"),
     path("", include(api.router.urls)),
 ]
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("favicon.ico", FaviconView.as_view(), name="favicon"),
     path("accounts/", include(account_patterns)),
     path("rules/", include("rules.urls")),
+    path("teams/<int:pk>/retire/", retire_views.team_retire_view, name="team-retire"),
     path("teams/", include("teams.urls")),
     path("leagues/", include("league.urls")),
     path("matches/", include("matches.urls")),
