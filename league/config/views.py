@@ -2,15 +2,21 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from league.config.health import health
+from league.desk import desk_for
 
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "league/home.html")
+    """The welcome for visitors; a signed-in coach's desk."""
+    if not request.user.is_authenticated:
+        return render(request, "league/home.html")
+    desk = desk_for(request.user, timezone.localdate())
+    return render(request, "league/desk.html", {"desk": desk})
 
 
 @never_cache
