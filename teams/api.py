@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import NotAuthenticated, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -27,11 +27,13 @@ from teams.between_matches import (
 )
 from teams.history import ledger_for, reversals
 from teams.models import ImprovementRoll, LedgerCause, LedgerEntry, Team
-from teams.roster import roster
+from teams.roster import roster, teams_listed
 from teams.seams import leagues
 from teams.services import NewPlayer, team_create
 from teams.sheet_api import RosterSheetActions
 from teams.undo import entry_undo, require_undoer
+
+MINE = ("1", "true")  # ?mine=1: the caller's own teams only
 
 
 class NewPlayerSerializer(serializers.Serializer):
@@ -96,14 +98,29 @@ class TeamSerializer(serializers.Serializer):
     players = PlayerSerializer(source="rows", many=True)
 
 
-class TeamSummarySerializer(serializers.ModelSerializer):
-    coach = serializers.CharField(source="coach.username")
-    race = serializers.CharField(source="race.slug")
-    ruleset = serializers.CharField(source="ruleset_version.ruleset.slug")
+class LeagueNameSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    name = serializers.CharField()
 
-    class Meta:
-        model = Team
-        fields = ["id", "name", "coach", "ruleset", "race", "treasury"]
+
+class TeamSummarySerializer(serializers.Serializer):
+    """A team as the list shows it (a teams.roster.ListedTeam)."""
+
+    id = serializers.IntegerField(source="team.pk")
+    name = serializers.CharField(source="team.name")
+    coach = serializers.CharField(source="team.coach.username")
+    ruleset = serializers.CharField(source="team.ruleset_version.ruleset.slug")
+    race = serializers.CharField(source="team.race.slug")
+    treasury = serializers.IntegerField(source="team.treasury")
+    team_value = serializers.IntegerField(
+        source="value", allow_null=True,
+        help_text="LRB6's team value, GDBBL's by its settings; null for results-only systems.",
+    )  # fmt: skip
+    league = LeagueNameSerializer(
+        allow_null=True,
+        help_text="The league the team plays in; null outside one or in a private league the "
+        "caller may not see.",
+    )
 
 
 class CauseSerializer(serializers.ModelSerializer):
@@ -190,6 +207,27 @@ def _refusal(refused: TeamRefused) -> ValidationError:
 class TeamViewSet(RosterSheetActions, mixins.ListModelMixin, viewsets.GenericViewSet):
     queryset = Team.objects.select_related("coach", "race", "ruleset_version__ruleset")
     serializer_class = TeamSummarySerializer
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "mine", bool, description="Only the caller's own teams (401 without credentials)."
+            )
+        ]
+    )
+    def list(self, request: Request) -> Response:
+        """Every team by name, with its value and league, in the same queries for 3 teams as
+        for 50. With ?mine=1 (or true) only the caller's own teams; an anonymous caller asking
+        for his own is answered 401, not an empty list: a client that lost its token must not
+        take that for having no teams."""
+        teams = self.filter_queryset(self.get_queryset()).order_by("name", "pk")
+        if request.query_params.get("mine") in MINE:
+            if not request.user.is_authenticated:
+                raise NotAuthenticated("Sign in (or send your token) to list your own teams.")
+            teams = teams.filter(coach=request.user)
+        page = self.paginate_queryset(teams)
+        listed = teams_listed(page, request.user)
+        return self.get_paginated_response(self.get_serializer(listed, many=True).data)
 
     @extend_schema(request=TeamCreateSerializer, responses={201: TeamSerializer})
     def create(self, request: Request) -> Response:

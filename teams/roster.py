@@ -1,8 +1,11 @@
 """Reading a team as its roster: each player's current characteristics, skills and value, and
-the team's value (LRB6) or rating (GDBBL) by its ruleset's own formula."""
+the team's value (LRB6) or rating (GDBBL) by its ruleset's own formula; and a page of teams
+as the team list shows it, in the same queries for 3 teams as for 50."""
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
@@ -12,8 +15,9 @@ from rules.engine.experience import improvement_rolls_due
 from rules.engine.gdbbl import team_rating
 from rules.engine.ruleset import Ruleset
 from rules.engine.team_value import RosterEntry, team_value
-from rules.snapshot import version_snapshot
+from rules.snapshot import ruleset_snapshot, version_snapshot
 from teams.models import Player, Team
+from teams.seams import TeamLeague, leagues
 
 GONE = ("dead", "retired", "fired")
 
@@ -138,3 +142,51 @@ def roster(team: Team) -> Roster:
     value, rating = team_worth(team, players, ruleset)
     spp = sum(p.spp for p in players if p.status not in GONE)  # as team_worth counts it
     return Roster(team, ruleset, rows, value, rating if ruleset.system == "gdbbl" else None, spp)
+
+
+@dataclass(frozen=True)
+class ListedTeam:
+    """A team as the team list shows it."""
+
+    team: Team
+    value: int | None  # None for results-only systems
+    league: TeamLeague | None  # None outside a league, or in one the reader may not see
+
+
+def team_values(teams: Sequence[Team]) -> dict[int, int | None]:
+    """Each team's value (team_worth's), by team id: the rules from the process's snapshot,
+    read once per ruleset version, and the players of every team in one query (none when
+    every team plays a results-only system). The teams come with their ruleset_version and
+    race."""
+    rulesets: dict[int, Ruleset] = {}
+    for team in teams:
+        version = team.ruleset_version
+        if version.pk not in rulesets:
+            rulesets[version.pk] = ruleset_snapshot(version)
+    valued = [t.pk for t in teams if rulesets[t.ruleset_version_id].play != "results_only"]
+    players: dict[int, list[Player]] = defaultdict(list)
+    if valued:
+        for player in (
+            Player.objects.on_roster().filter(team_id__in=valued).select_related("position", "star")
+        ):
+            players[player.team_id].append(player)
+    return {
+        team.pk: team_worth(team, players[team.pk], rulesets[team.ruleset_version_id])[0]
+        for team in teams
+    }
+
+
+def teams_listed(teams: Sequence[Team], user) -> list[ListedTeam]:
+    """A page of teams with their values and leagues, in a fixed number of queries: the
+    players in one, the leagues in one or two (a private league named only to those who may
+    see it)."""
+    teams = list(teams)
+    values = team_values(teams)
+    said = leagues.answer.leagues_of(teams, user)
+    listed = []
+    for team in teams:
+        league = said.get(team.pk)
+        listed.append(
+            ListedTeam(team, values[team.pk], league if league and league.visible else None)
+        )
+    return listed

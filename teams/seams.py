@@ -40,6 +40,10 @@ class LeagueSay(Protocol):
     def league_of(self, team, user, waiting: bool = False) -> TeamLeague | None:
         """The league the team plays in; with `waiting`, also one it asked to join."""
 
+    def leagues_of(self, teams, user) -> dict[int, TeamLeague]:
+        """The leagues a page of teams plays in, by team id (a team in none is left out), in
+        a fixed number of queries however many teams: what a list of teams shows."""
+
     def may_adjust(self, user, team) -> bool:
         """Whether `user` may record a written adjustment of the team's SPP or treasury."""
 
@@ -55,6 +59,9 @@ class NoLeagues:
 
     def league_of(self, team, user, waiting: bool = False) -> TeamLeague | None:
         return None
+
+    def leagues_of(self, teams, user) -> dict[int, TeamLeague]:
+        return {}
 
     def may_adjust(self, user, team) -> bool:
         return is_staff(user) and team.coach_id != user.pk

@@ -8,9 +8,12 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import Http404
 
 from league.for_teams import LeagueAnswers
-from league.services import league_update, membership_decide, membership_request
+from league.permissions import may_view
+from league.services import league_create, league_update, membership_decide, membership_request
 from league.setting_checks import LeagueRefused
 from teams.seams import TeamLeague
+from tests.league.conftest import member_teams
+from tests.teams.helpers import orc_team
 
 pytestmark = pytest.mark.django_db
 ANSWERS = LeagueAnswers()
@@ -76,3 +79,59 @@ def test_entering_asks_to_join_and_a_refusal_names_the_rule(league, coach, team)
     assert league.memberships.get(team=team).status == "pending"
     with pytest.raises(LeagueRefused):
         ANSWERS.team_enter(said, coach, team)
+
+
+# --- Many teams at once: leagues_of, for the team list ---
+
+
+def test_the_leagues_of_many_teams_are_the_approved_memberships_by_team_id(
+    member, league, commissioner, coach, rival, rival_team, lrb6
+) -> None:
+    waiting = orc_team(coach, lrb6, "Still Waiting")
+    membership_request(league, coach, waiting)
+    said = ANSWERS.leagues_of([member, rival_team, waiting], coach)
+    assert list(said) == [member.pk]
+    assert said[member.pk] == ANSWERS.league_of(member, coach)
+    assert ANSWERS.leagues_of([], coach) == {}
+
+
+@pytest.mark.parametrize("who", ["anonymous", "stranger", "coach", "commissioner", "staff"])
+def test_the_leagues_of_many_teams_are_visible_as_may_view_says(
+    member, league, commissioner, coach, rival, staff, who
+) -> None:
+    league = league_update(league, commissioner, {"public": False})
+    user = {"anonymous": AnonymousUser(), "stranger": rival, "coach": coach}.get(who)
+    user = user or {"commissioner": commissioner, "staff": staff}[who]
+    assert ANSWERS.leagues_of([member], user)[member.pk].visible == may_view(user, league)
+    assert may_view(user, league) == (who not in ("anonymous", "stranger"))
+
+
+def test_a_coach_whose_team_left_a_private_league_still_sees_it_in_the_list(
+    league, commissioner, coach, rival, team, lrb6, users
+) -> None:
+    """may_view counts every team that ever asked to join, as the batch does."""
+    league = league_update(league, commissioner, {"public": False})
+    asked = membership_request(league, coach, team)
+    membership_decide(asked, commissioner, approve=False, reason="Full this season.")
+    rival_team = orc_team(rival, lrb6, "Da Krumpers")
+    membership_decide(membership_request(league, rival, rival_team), commissioner, approve=True)
+    assert may_view(coach, league)
+    assert ANSWERS.leagues_of([rival_team], coach)[rival_team.pk].visible
+
+
+def test_the_leagues_of_30_teams_take_as_many_queries_as_of_3(
+    league, commissioner, coach, lrb6, users, django_assert_num_queries
+) -> None:
+    private = league_update(league, commissioner, {"public": False})
+    public = league_create(commissioner, "Open Cup", lrb6)
+    few = member_teams(private, 2, users) + member_teams(public, 1, users)
+    hidden = league_create(commissioner, "Back Room Cup", lrb6, public=False)
+    shown = league_create(commissioner, "Second Open Cup", lrb6)
+    many = few + member_teams(hidden, 14, users) + member_teams(shown, 13, users)
+    assert len(many) == 30
+    for teams in (few, many):  # the memberships, then which private leagues he may see
+        with django_assert_num_queries(2):
+            said = ANSWERS.leagues_of(teams, coach)
+        assert len(said) == len(teams)
+    with django_assert_num_queries(1):  # nothing private left to check for a stranger
+        assert not ANSWERS.leagues_of(many, AnonymousUser())[many[0].pk].visible

@@ -257,9 +257,9 @@ def test_it_lists_the_teams(anonymous, coach, lrb6, gdbbl) -> None:
         "previous": None,
         "results": [
             {"id": orc.pk, "name": "Gouged Eye", "coach": "grimgor", "ruleset": "lrb6",
-             "race": "orc", "treasury": 70_000},
+             "race": "orc", "treasury": 70_000, "team_value": 930_000, "league": None},
             {"id": dwarves.pk, "name": "Grudgebearers", "coach": "grimgor", "ruleset": "gdbbl",
-             "race": "dwarf", "treasury": 30_000},
+             "race": "dwarf", "treasury": 30_000, "team_value": 970_000, "league": None},
         ],
     }  # fmt: skip
 

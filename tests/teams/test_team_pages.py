@@ -345,10 +345,10 @@ def test_the_team_list_shows_every_team(client, coach, lrb6, gdbbl) -> None:
     response = client.get("/teams/")
     assert response.status_code == 200
     header, *rows = cells(response.content.decode(), "table", "")
-    assert header == ["Team", "Race", "Ruleset", "Coach", "Treasury"]
+    assert header == ["Team", "Race", "Ruleset", "Coach", "League", "Value", "Treasury"]
     assert rows == [  # by name
-        ["Gouged Eye", "Orc", str(lrb6), "grimgor", "70,000"],
-        ["Grudgebearers", "Dwarf", str(gdbbl), "grimgor", "30,000"],
+        ["Gouged Eye", "Orc", str(lrb6), "grimgor", "", "930,000", "70,000"],
+        ["Grudgebearers", "Dwarf", str(gdbbl), "grimgor", "", "970,000", "30,000"],
     ]
 
 
