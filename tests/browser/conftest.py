@@ -43,13 +43,20 @@ def phone(live_server) -> Iterator[Phone]:
     """A phone-sized page. Request it after every fixture that writes to the database:
     inside Playwright's sync API Django opens a separate connection that nothing closes,
     and PostgreSQL then cannot drop the test database at the end of the run."""
+    with screen_launch() as phone:
+        yield phone
+
+
+@contextmanager
+def screen_launch(desktop: dict | None = None) -> Iterator[Phone]:
+    """Chromium with one page: a phone's, or with `desktop` (a viewport) a desktop's."""
     # Playwright's sync API runs an event loop in this thread; the live server's database
     # work happens in its own thread, so Django's async-safety guard does not apply.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM_PATH, args=CHROMIUM_ARGS)
         try:
-            with phone_open(browser) as phone:
+            with phone_open(browser, desktop) as phone:
                 yield phone
         finally:
             browser.close()
@@ -57,10 +64,14 @@ def phone(live_server) -> Iterator[Phone]:
 
 
 @contextmanager
-def phone_open(browser: Browser) -> Iterator[Phone]:
+def phone_open(browser: Browser, desktop: dict | None = None) -> Iterator[Phone]:
     """A phone-sized page in a context of its own (its own login), that reaches nothing
-    but 127.0.0.1; a journey with two coaches opens a second one on the same browser."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True)
+    but 127.0.0.1; a journey with two coaches opens a second one on the same browser.
+    With `desktop` (a viewport), a desktop's window instead."""
+    if desktop is None:
+        context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True)
+    else:
+        context = browser.new_context(viewport=desktop)
     page = context.new_page()
     page.set_default_timeout(15_000)
     phone = Phone(page)

@@ -115,6 +115,15 @@ def test_a_retired_team_leaves_the_desk_but_is_counted(client, coach, team, lrb6
     assert "(1 retired)" in text(client.get("/"))
 
 
+def test_a_coach_whose_teams_are_all_retired_still_finds_them(client, coach, team) -> None:
+    team_retire(team, coach)
+    client.force_login(coach)
+    page = text(client.get("/"))
+    assert "None still playing." in page
+    assert "(1 retired)" in page
+    assert "First steps" not in page
+
+
 @pytest.mark.parametrize("teams", [1, 6])
 def test_the_desk_reads_in_a_fixed_number_of_queries(
     teams, client, league, commissioner, users, lrb6, django_assert_num_queries
