@@ -1,4 +1,5 @@
-"""Team pages: the list, the team builder and the roster (with the ledger history)."""
+"""Team pages: the list and the roster (with the ledger history and what may be done between
+matches). The builder is in teams/builder_views.py."""
 
 from __future__ import annotations
 
@@ -8,33 +9,31 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
-from rules import models as rules_models
-from rules import selectors
-from rules.engine.errors import Refused
-from rules.engine.gdbbl import star_price
-from rules.engine.purchases import Purchase
-from rules.engine.team_building import Problem, TeamRefused, may_have
+from rules.engine.purchases import Offer, Purchase
+from rules.engine.team_building import Problem, TeamRefused
 from rules.plumbing.numbers import whole_number
 from rules.plumbing.people import is_coach_or_staff
 from rules.snapshot import ruleset_snapshot
 from teams.advancement import improvement_choose, improvement_roll, roll_choices, rolls_due
 from teams.between_matches import (
+    offers_for,
     player_leave,
+    player_rename,
     require_adjuster,
     require_coach,
     team_adjust,
     team_purchase,
+    team_rename,
 )
 from teams.history import ledger_for, reversals
+from teams.leaving import departure_preview
 from teams.models import LedgerEntry, Team
 from teams.roster import roster, teams_listed
-from teams.seams import TeamLeague, dice_sources, leagues
-from teams.services import NewPlayer, team_create
+from teams.seams import dice_sources, leagues
 from teams.undo import entry_undo, require_undoer, undo_problem
 
 TEAMS_PER_PAGE = 50  # as the API's pages
@@ -72,10 +71,33 @@ def _detail(request: HttpRequest, team: Team, status: int = 200, **extra) -> Htt
     # A private league is named only to those who may see it.
     context["league"] = league if league and league.visible else None
     if may_buy and sheet.ruleset.play == "league":
-        # What may be bought, from the cached rules: no query.
-        context["positions"] = sheet.ruleset.races[team.race.slug].positions
-        context["staff"] = list(sheet.ruleset.staff.values())
+        # What may be bought now, from the cached rules and the players read: no query.
+        offers = offers_for(team, [row.player for row in sheet.rows])
+        context["buy"] = BuyOffer.of(offers, extra.get("buy_kind", ""))
     return render(request, "teams/team_detail.html", context, status=status)
+
+
+BUY_KINDS = {"player": "Player", "reroll": "Re-roll", "staff": "Staff",
+             "fan_factor": "Fan factor"}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class BuyOffer:
+    """The buy form: the kinds the team may buy now, the one chosen (the kind posted, else
+    the first), and what is offered of each kind (teams.between_matches.offers_for)."""
+
+    kinds: list[tuple[str, str]]  # kind, label
+    chosen: str
+    offers: dict[str, list[Offer]]  # kind -> what is offered
+
+    @classmethod
+    def of(cls, offers: list[Offer], posted: str) -> BuyOffer:
+        by_kind: dict[str, list[Offer]] = {}
+        for offer in offers:
+            by_kind.setdefault(offer.kind, []).append(offer)
+        kinds = [(kind, label) for kind, label in BUY_KINDS.items() if kind in by_kind]
+        chosen = posted if posted in by_kind else (kinds[0][0] if kinds else "")
+        return cls(kinds, chosen, by_kind)
 
 
 @dataclass(frozen=True)
@@ -97,6 +119,11 @@ def _history(entries: list[LedgerEntry], undoable: bool) -> list[HistoryLine]:
     ]
 
 
+def _whole(text: str) -> int:
+    number = whole_number(text)
+    return -1 if number is None else number  # refused by the service, naming the field
+
+
 def _team(pk: int) -> Team:
     return get_object_or_404(
         Team.objects.select_related("coach", "race", "ruleset_version__ruleset"), pk=pk
@@ -113,8 +140,14 @@ def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def player_leave_view(request: HttpRequest, pk: int, player: int) -> HttpResponse:
     team = _team(pk)
     member = get_object_or_404(team.players.on_roster(), pk=player)
+    how = request.POST.get("how", "")
     try:
-        team = player_leave(team, request.user, member, request.POST.get("how", ""))
+        if request.POST.get("confirm") != "yes":
+            # Nothing yet: the page says what follows and asks again (confirm=yes).
+            departure = departure_preview(team, request.user, member, how)
+            context = {"team": team, "departure": departure}
+            return render(request, "teams/player_leave.html", context)
+        team = player_leave(team, request.user, member, how)
     except TeamRefused as refused:
         return _detail(
             request, team, status=400, problems=refused.problems, refused_heading="Not done:"
@@ -187,135 +220,50 @@ def team_buy(request: HttpRequest, pk: int) -> HttpResponse:
         team = team_purchase(team, request.user, purchase, names, numbers)
     except TeamRefused as refused:
         return _detail(
-            request, team, status=400, problems=refused.problems, refused_heading="Not bought:"
+            request, team, status=400, problems=refused.problems, refused_heading="Not bought:",
+            buy_kind=kind,
+        )  # fmt: skip
+    messages.success(request, f"{team.ledger.order_by('-sequence').first().summary}.")
+    return redirect("teams:detail", team.pk)
+
+
+@login_required
+@require_POST
+def team_rename_view(request: HttpRequest, pk: int) -> HttpResponse:
+    team = _team(pk)
+    require_coach(team, request.user, "rename it")  # who may, before what was typed
+    try:
+        team = team_rename(team, request.user, request.POST.get("name", ""))
+    except TeamRefused as refused:
+        return _detail(
+            request, team, status=400, problems=refused.problems, refused_heading="Not renamed:"
         )
     messages.success(request, f"{team.ledger.order_by('-sequence').first().summary}.")
     return redirect("teams:detail", team.pk)
 
 
-def _builder_context(version: rules_models.RulesetVersion, race_slug: str | None) -> dict:
-    races = selectors.races(version)
-    chosen = next((row for row in races if row.race.slug == race_slug), None)
-    staff = [
-        item
-        for item in selectors.purchasables(rules_models.Staff, version)
-        if chosen is None
-        or may_have(
-            item.eligibility,
-            {r.slug for r in item.races.all()},
-            chosen.race.slug,
-            chosen.race.apothecary_allowed,
-        )
-    ]
-    return {"version": version, "races": races, "chosen": chosen, "staff": staff}
-
-
-def _star_rows(version, race, posted) -> list[tuple]:
-    """Stars a team of this race may hire for good, with their price for it; only where the
-    ruleset allows permanent stars (GDBBL's star_player_limit)."""
-    ruleset = ruleset_snapshot(version)
-    if "star_player_limit" not in ruleset.settings:
-        return []
-    chosen = set(posted.getlist("star"))
-    rows = []
-    for row in selectors.star_players(version):
-        slugs = {r.slug for r in row.races}
-        if (race.slug in slugs) != (row.star.eligibility == "races") or row.star.cost == 0:
-            continue
-        price = star_price(ruleset, row.star.cost, race.slug, row.star.kind, freebooter=False)
-        rows.append((row.star, price, row.star.name in chosen))
-    return rows
-
-
-def _whole(text: str) -> int:
-    number = whole_number(text)
-    return -1 if number is None else number  # refused by the rules check, naming the field
-
-
 @login_required
-def team_new(request: HttpRequest) -> HttpResponse:
-    league_pk = request.GET.get("league") or request.POST.get("league")
-    # A team built for a league plays the league's exact ruleset version and asks to join it.
-    league = None
-    if league_pk:
-        league = leagues.answer.league_to_build_for(_whole(league_pk), request.user)
-    slug = request.GET.get("ruleset") or request.POST.get("ruleset") or "lrb6"
-    version = league.ruleset_version if league else selectors.version_get(slug)
-    race = request.GET.get("race") or request.POST.get("race")
-    context = _builder_context(version, race)
-    context["rulesets"] = selectors.editions_side_by_side()
-    context["league"] = league
-    posted = request.POST
-    if context["chosen"] is not None:
-        # What the coach typed, kept when the team is refused.
-        context["position_rows"] = [
-            (row, posted.get(f"count-{row.position.pk}", "0"))
-            for row in context["chosen"].positions
-        ]
-        context["staff_rows"] = [
-            (item, posted.get(f"staff-{item.key}", "0"), item.race_costs.get(race, item.cost))
-            for item in context["staff"]
-        ]
-        context["star_rows"] = _star_rows(version, context["chosen"].race, posted)
-    if request.method != "POST" or context["chosen"] is None:
-        return render(request, "teams/team_new.html", context)
-    names = [line.strip() for line in request.POST.get("names", "").splitlines() if line.strip()]
-    players = []
-    bad_counts = []
-    for row in context["chosen"].positions:
-        count = _whole(request.POST.get(f"count-{row.position.pk}", ""))
-        most = row.position.max_quantity
-        if count < 0:
-            bad_counts.append(
-                Problem(
-                    "positions", f"How many {row.position.name}: give a whole number of 0 or more."
-                )
-            )
-        # One more than the most allowed is enough for the rules check to refuse it by name;
-        # a typed 10,000,000 must not make ten million players first.
-        for _ in range(min(max(0, count), most + 1)):
-            name = names[len(players)] if len(players) < len(names) else ""
-            players.append(
-                NewPlayer(row.position.name, name or f"{row.position.name} {len(players) + 1}")
-            )
-    staff = {
-        item.key: _whole(request.POST.get(f"staff-{item.key}", "")) for item in context["staff"]
-    }
+@require_POST
+def player_rename_view(request: HttpRequest, pk: int, player: int) -> HttpResponse:
+    """A player's new name and shirt number; a field left out (or a number left blank) keeps
+    what he has."""
+    team = _team(pk)
+    require_coach(team, request.user, "rename its players")  # who may, before what was typed
+    member = get_object_or_404(team.players.on_roster(), pk=player)
+    typed = request.POST.get("number", "").strip()
+    number = whole_number(typed, blank=None)
     try:
-        if bad_counts:
-            raise TeamRefused(bad_counts)
-        team = _create_and_enter(
-            league,
-            request.user,
-            version,
-            request.POST.get("name", ""),
-            race,
-            players,
-            rerolls=_whole(request.POST.get("rerolls", "")),
-            fan_factor=_whole(request.POST.get("fan_factor", "")),
-            staff={key: count for key, count in staff.items() if count},
-            star_players=posted.getlist("star"),
-        )
+        if typed and number is None:
+            raise TeamRefused([Problem("number", f"A shirt number is a whole number from 1 to "
+                                                 f"99, not {typed[:20]!r}.")])  # fmt: skip
+        team = player_rename(team, request.user, member, request.POST.get("name"), number)
     except TeamRefused as refused:
-        context["problems"] = refused.problems
-        context["posted"] = request.POST
-        return render(request, "teams/team_new.html", context, status=400)
-    messages.success(request, f"{team.name} is ready: {team.treasury:,} gp in the treasury.")
-    if league is not None:
-        messages.info(request, f"{team.name} asked to join {league.name}.")
+        return _detail(
+            request, team, status=400, problems=refused.problems, refused_heading="Not renamed:",
+            rename_open=True,
+        )  # fmt: skip
+    messages.success(request, f"{team.ledger.order_by('-sequence').first().summary}.")
     return redirect("teams:detail", team.pk)
-
-
-@transaction.atomic
-def _create_and_enter(league: TeamLeague | None, *args, **kwargs) -> Team:
-    """Builds the team and, when it is built for a league, asks to enter it: both or neither."""
-    team = team_create(*args, **kwargs)
-    if league is not None:
-        try:
-            leagues.answer.team_enter(league, team.coach, team)
-        except Refused as refused:  # the league's refusal, shown as the builder's league field
-            raise TeamRefused([Problem("league", p.message) for p in refused.problems]) from None
-    return team
 
 
 @login_required

@@ -90,6 +90,7 @@ def test_a_new_coach_builds_finds_and_retires_his_team_from_the_desk(
     expect(page.get_by_role("heading", name="Build a team")).to_be_visible()
     fits(screen)
     page.get_by_label("Ruleset").select_option("lrb6")
+    page.wait_for_load_state("networkidle")  # the ruleset's race list is swapped in by htmx
     page.get_by_label("Race").select_option(label="Orc")
     page.get_by_role("button", name="Choose").click()
     expect(page.get_by_role("heading", name="Orc players")).to_be_visible()
