@@ -6,29 +6,46 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import mixins, serializers, viewsets
+from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotAuthenticated, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from rules import selectors
-from rules.engine.purchases import KINDS, Purchase
+from rules.engine.purchases import Purchase
 from rules.engine.team_building import TeamRefused
 from rules.plumbing.refusals import refusal
 from rules.snapshot import ruleset_snapshot
-from teams.advancement import improvement_choose, improvement_roll, roll_choices
+from teams.advancement import improvement_choose, improvement_roll
 from teams.between_matches import (
     player_leave,
+    player_rename,
     require_adjuster,
     require_coach,
     team_adjust,
     team_purchase,
+    team_rename,
 )
 from teams.history import ledger_for, reversals
-from teams.models import ImprovementRoll, LedgerCause, LedgerEntry, Team
+from teams.models import LedgerEntry, Team
 from teams.roster import roster, teams_listed
 from teams.seams import leagues
+from teams.serializers import (
+    AdjustmentSerializer,
+    ChooseSerializer,
+    ImprovementSerializer,
+    LeaveSerializer,
+    LedgerEntrySerializer,
+    PlayerRenameSerializer,
+    PurchaseSerializer,
+    RollSerializer,
+    TeamCreateSerializer,
+    TeamRenameSerializer,
+    TeamSerializer,
+    TeamSummarySerializer,
+    UndoSerializer,
+)
 from teams.services import NewPlayer, team_create
 from teams.sheet_api import RosterSheetActions
 from teams.undo import entry_undo, require_undoer
@@ -36,172 +53,20 @@ from teams.undo import entry_undo, require_undoer
 MINE = ("1", "true")  # ?mine=1: the caller's own teams only
 
 
-class NewPlayerSerializer(serializers.Serializer):
-    position = serializers.CharField()
-    name = serializers.CharField(max_length=60)
-    number = serializers.IntegerField(required=False, allow_null=True)
-
-
-class TeamCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=80)
-    ruleset = serializers.SlugField(help_text="A ruleset's slug, e.g. lrb6.")
-    version = serializers.IntegerField(required=False, help_text="Default: the latest.")
-    race = serializers.SlugField()
-    players = NewPlayerSerializer(many=True)
-    rerolls = serializers.IntegerField(default=0)
-    fan_factor = serializers.IntegerField(default=0)
-    staff = serializers.DictField(child=serializers.IntegerField(), default=dict)
-    star_players = serializers.ListField(
-        child=serializers.CharField(), default=list, help_text="Stars hired for good (GDBBL)."
-    )
-
-
-class PlayerSerializer(serializers.Serializer):
-    id = serializers.IntegerField(source="player.pk")
-    number = serializers.IntegerField(source="player.number")
-    name = serializers.CharField(source="player.name")
-    position = serializers.CharField(source="player.role")
-    star_player = serializers.SerializerMethodField()
-    status = serializers.CharField(source="player.status")
-    characteristics = serializers.SerializerMethodField()
-    starting_skills = serializers.ListField(child=serializers.CharField())
-    gained_skills = serializers.ListField(child=serializers.CharField())
-    injuries = serializers.ListField(source="player.injuries", child=serializers.CharField())
-    completions = serializers.IntegerField(source="player.completions")
-    touchdowns = serializers.IntegerField(source="player.touchdowns")
-    interceptions = serializers.IntegerField(source="player.interceptions")
-    casualties = serializers.IntegerField(source="player.casualties")
-    mvps = serializers.IntegerField(source="player.mvps")
-    spp = serializers.IntegerField(source="player.spp")
-    value = serializers.IntegerField()
-
-    def get_star_player(self, row) -> bool:
-        return row.player.star_id is not None
-
-    def get_characteristics(self, row) -> dict[str, int]:
-        return {name: value for name, value, _change in row.characteristics}
-
-
-class TeamSerializer(serializers.Serializer):
-    id = serializers.IntegerField(source="team.pk")
-    name = serializers.CharField(source="team.name")
-    coach = serializers.CharField(source="team.coach.username")
-    ruleset = serializers.CharField(source="team.ruleset_version.ruleset.slug")
-    ruleset_version = serializers.IntegerField(source="team.ruleset_version.number")
-    race = serializers.CharField(source="team.race.slug")
-    treasury = serializers.IntegerField(source="team.treasury")
-    rerolls = serializers.IntegerField(source="team.rerolls")
-    fan_factor = serializers.IntegerField(source="team.fan_factor")
-    staff = serializers.DictField(source="team.staff", child=serializers.IntegerField())
-    team_value = serializers.IntegerField(source="value", allow_null=True)
-    team_rating = serializers.IntegerField(source="rating", allow_null=True)
-    players = PlayerSerializer(source="rows", many=True)
-
-
-class LeagueNameSerializer(serializers.Serializer):
-    id = serializers.IntegerField(source="pk")
-    name = serializers.CharField()
-
-
-class TeamSummarySerializer(serializers.Serializer):
-    """A team as the list shows it (a teams.roster.ListedTeam)."""
-
-    id = serializers.IntegerField(source="team.pk")
-    name = serializers.CharField(source="team.name")
-    coach = serializers.CharField(source="team.coach.username")
-    ruleset = serializers.CharField(source="team.ruleset_version.ruleset.slug")
-    race = serializers.CharField(source="team.race.slug")
-    treasury = serializers.IntegerField(source="team.treasury")
-    team_value = serializers.IntegerField(
-        source="value", allow_null=True,
-        help_text="LRB6's team value, GDBBL's by its settings; null for results-only systems.",
-    )  # fmt: skip
-    league = LeagueNameSerializer(
-        allow_null=True,
-        help_text="The league the team plays in; null outside one or in a private league the "
-        "caller may not see.",
-    )
-
-
-class CauseSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = LedgerCause
-        fields = ["id", "kind"]
-
-
-class LedgerEntrySerializer(serializers.ModelSerializer):
-    actor = serializers.CharField(source="actor.username", allow_null=True, default=None)
-    cause = CauseSerializer(help_text="What the entry came from; one cause may have several.")
-    ruleset_version = serializers.IntegerField(source="ruleset_version.number")
-    reverses = serializers.IntegerField(source="reverses.sequence", allow_null=True, default=None)
-    reversed_by = serializers.SerializerMethodField(help_text="The entry that undid this one.")
-    deltas = serializers.ListField(child=serializers.DictField())
-
-    class Meta:
-        model = LedgerEntry
-        fields = ["sequence", "kind", "summary", "cause", "actor", "created_at"]
-        fields += ["ruleset_version", "deltas", "reverses", "reversed_by"]
-
-    def get_reversed_by(self, entry) -> int | None:
-        return self.context.get("reversed_by", {}).get(entry.pk)
-
-
-class PurchaseSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=KINDS)
-    what = serializers.CharField(required=False, help_text="A position's name or a staff key.")
-    count = serializers.IntegerField(default=1)
-    names = serializers.ListField(child=serializers.CharField(), default=list)
-    numbers = serializers.ListField(
-        child=serializers.IntegerField(), default=list,
-        help_text="Shirt numbers for the players bought, in order; the lowest free otherwise.",
-    )  # fmt: skip
-
-
-class LeaveSerializer(serializers.Serializer):
-    how = serializers.ChoiceField(choices=["fired", "retired"])
-
-
-class AdjustmentSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=200)
-    treasury = serializers.IntegerField(default=0)
-    player = serializers.IntegerField(required=False)
-    spp = serializers.IntegerField(default=0)
-
-
-class UndoSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=200, help_text="Why, for the team's history.")
-
-
-class RollSerializer(serializers.Serializer):
-    dice = serializers.ListField(
-        child=serializers.IntegerField(), min_length=2, max_length=2, required=False,
-        help_text="The two dice rolled at the table; leave out for the server to roll.",
-    )  # fmt: skip
-
-
-class ChooseSerializer(serializers.Serializer):
-    choice = serializers.CharField(help_text="A skill's name or a characteristic (MA, AG...).")
-
-
-class ImprovementSerializer(serializers.ModelSerializer):
-    choices = serializers.SerializerMethodField()
-
-    class Meta:
-        model = ImprovementRoll
-        fields = ["number", "die1", "die2", "source", "seed", "choice", "choices"]
-
-    def get_choices(self, roll) -> dict[str, list[str]]:
-        choices = roll_choices(self.context["ruleset"], roll)
-        return {
-            "characteristics": list(choices.characteristics),
-            "normal_skills": list(choices.normal_skills),
-            "double_skills": list(choices.double_skills),
-            "any_skills": list(choices.any_skills),
-        }
-
-
 def _refusal(refused: TeamRefused) -> ValidationError:
     return refusal(refused.problems)
+
+
+def _only(request: Request, fields: tuple[str, ...], what: str) -> None:
+    """Refuses (400, naming them) the fields a PATCH may not change, instead of ignoring them."""
+    sent = request.data if isinstance(request.data, dict) else {}
+    others = sorted(str(key) for key in sent if key not in fields)
+    if others:
+        words = (
+            f"Only {what} may be changed here; the rest changes through purchases, "
+            "departures, improvement rolls and adjustments."
+        )
+        raise ValidationError({key[:40]: [words] for key in others})
 
 
 class TeamViewSet(RosterSheetActions, mixins.ListModelMixin, viewsets.GenericViewSet):
@@ -270,6 +135,38 @@ class TeamViewSet(RosterSheetActions, mixins.ListModelMixin, viewsets.GenericVie
         except TeamRefused as refused:
             raise _refusal(refused) from None
         return Response(TeamSerializer(roster(team)).data, status=201)
+
+    @extend_schema(request=TeamRenameSerializer, responses=TeamSerializer)
+    def partial_update(self, request: Request, pk: int) -> Response:
+        """Rename the team (its coach or site staff): {"name"}. The history records it."""
+        team = self.get_object()
+        require_coach(team, request.user, "rename it")  # who may, before what was sent
+        _only(request, ("name",), "the team's name")
+        body = TeamRenameSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            team = team_rename(team, request.user, body.validated_data["name"])
+        except TeamRefused as refused:
+            raise _refusal(refused) from None
+        return Response(TeamSerializer(roster(team)).data)
+
+    @extend_schema(request=PlayerRenameSerializer, responses=TeamSerializer)
+    @action(detail=True, methods=["patch"], url_path=r"players/(?P<player>[0-9]+)")
+    def rename_player(self, request: Request, pk: int, player: str) -> Response:
+        """Rename or renumber a player: {"name", "number"}, either left out to keep it. A
+        ledger entry, undone like any other."""
+        team = self.get_object()
+        require_coach(team, request.user, "rename its players")  # who may, before what was sent
+        member = get_object_or_404(team.players.on_roster(), pk=player)
+        _only(request, ("name", "number"), "a player's name and number")
+        body = PlayerRenameSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        try:
+            team = player_rename(team, request.user, member, data.get("name"), data.get("number"))
+        except TeamRefused as refused:
+            raise _refusal(refused) from None
+        return Response(TeamSerializer(roster(team)).data)
 
     @extend_schema(request=LeaveSerializer, responses={201: TeamSerializer})
     @action(detail=True, methods=["post"], url_path=r"players/(?P<player>[0-9]+)/leave")

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from rules.engine.purchases import Purchase
+from rules.engine.purchases import Offer, Purchase, TeamNow, purchase_offers
 from rules.engine.team_building import Problem, TeamRefused
 from rules.models import Position
 from rules.plumbing.limits import field_problem
@@ -17,9 +17,15 @@ from rules.plumbing.people import require_coach_or_staff
 from rules.snapshot import version_snapshot
 from teams import causes
 from teams.ledger_rows import state_of
-from teams.models import LedgerEntry, Player, Team
+from teams.models import UNDONE, LedgerEntry, Player, Team
 from teams.seams import leagues
-from teams.services import cause_new, entry_append, next_player_key, player_name_problems
+from teams.services import (
+    cause_new,
+    entry_append,
+    next_player_key,
+    player_name_problems,
+    retired_words,
+)
 
 
 def _locked(team: Team) -> Team:
@@ -174,3 +180,97 @@ def _adjustment_limits(team: Team, reason: str, treasury: int, player, spp: int)
             field_problem(Player, "spp", player.spp + spp, "spp", "SPP after the adjustment")
         )
     return [problem for problem in found if problem is not None]
+
+
+def offers_for(team: Team, players) -> list[Offer]:
+    """What the roster page offers the team to buy, one at a time: what the purchase rules
+    (rules.engine.purchases) would sell it now, money aside. `players` are its rows as the
+    roster read them (no query); the team comes with its race and ruleset version."""
+    rules = rules_of(team)
+    counts: dict[str, int] = {}
+    for player in players:
+        if player.status not in causes.GONE and player.status != UNDONE:
+            counts[player.role] = counts.get(player.role, 0) + 1
+    now = TeamNow(team.race.slug, counts, team.rerolls, team.fan_factor, team.treasury,
+                  dict(team.staff))  # fmt: skip
+    return purchase_offers(rules.ruleset, rules.staff_rules, now)
+
+
+def shirt_number_problem(number, field: str) -> Problem | None:
+    """A shirt number runs from 1 to 99."""
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 99:
+        return Problem(field, f"Player numbers run from 1 to 99, not {number!r}.")
+    return None
+
+
+@transaction.atomic
+def player_rename(
+    team: Team, actor, player: Player, name: str | None = None, number: int | None = None
+) -> Team:
+    """A player's new name or shirt number (None keeps it), through one ledger entry of a
+    "rename" cause: both are the ledger's state, so a rename is undone like any entry, and
+    a rebuild applies it again to the player as it finds him. Only the team's coach or site
+    staff; never on a retired team. A name is 1 to 60 characters; a number runs from 1 to
+    99 and is no other player's on the team (TeamRefused names the field)."""
+    team = _locked(team)
+    require_coach(team, actor, "rename its players")
+    if team.retired_at is not None:
+        raise TeamRefused([Problem("team", retired_words(team))])
+    player = Player.objects.get(pk=player.pk)  # again, under the team's lock
+    if player.team_id != team.pk or player.status == UNDONE:
+        raise TeamRefused([Problem("player", f"{player.name} is not on the team.")])
+    request: dict = {"player": player.key}  # only what changes: an undo of an earlier
+    problems: list[Problem] = []  # rename must not come back through this one
+    if name is not None:
+        name = name.strip()
+        if not name:
+            problems.append(Problem("name", "Give the player a name."))
+        problems += player_name_problems([name], "name")
+        if name != player.name:
+            request["name"] = name
+    if number is not None:
+        wrong = shirt_number_problem(number, "number")
+        problems += [wrong] if wrong else []
+        if not wrong and number != player.number:
+            request["number"] = number
+    if not problems and len(request) == 1:
+        problems.append(Problem("name", f"#{player.number} {player.name} has that name and "
+                                        "number already."))  # fmt: skip
+    if problems:
+        raise TeamRefused(problems)
+    before = state_of(team)
+    deltas = causes.rename(rules_of(team), before, request)
+    now = f"#{request.get('number', player.number)} {request.get('name', player.name)}"
+    summary = f"#{player.number} {player.name} is now {now}"
+    entry_append(team, "rename", summary, cause_new("rename", actor, request), deltas, before)
+    team.refresh_from_db()
+    return team
+
+
+@transaction.atomic
+def team_rename(team: Team, actor, name: str) -> Team:
+    """The team's new name: 1 to 80 characters, as a new team's (names need not be unique).
+    Only the team's coach or site staff; never a retired team. The name is the team's row,
+    not the ledger's state, so the row is written here; the rename is also recorded in the
+    history, as an entry of a "rename" cause with no deltas (which also asks for a new
+    roster sheet). Such an entry is not undone: rename the team again instead."""
+    team = _locked(team)
+    require_coach(team, actor, "rename it")
+    if team.retired_at is not None:
+        raise TeamRefused([Problem("team", retired_words(team))])
+    name = name.strip()
+    problems = [] if name else [Problem("name", "Give the team a name.")]
+    too_long = field_problem(Team, "name", name, "name", "The team's name")
+    problems += [too_long] if too_long else []
+    if not problems and name == team.name:
+        problems.append(Problem("name", f"The team is called {name} already."))
+    if problems:
+        raise TeamRefused(problems)
+    was = team.name
+    team.name = name
+    team.save(update_fields=["name"])
+    request = {"name": name, "was": was}
+    summary = f"Team renamed from {was} to {name}"
+    entry_append(team, "rename", summary, cause_new("rename", actor, request), [])
+    team.refresh_from_db()
+    return team

@@ -210,6 +210,33 @@ def _start(rules: Rules, player: ledger.PlayerState, code: str) -> int:
     return rules.ruleset.races[rules.race].position(player.position).characteristics[code]
 
 
+def rename(rules: Rules, state: ledger.TeamState, request: Mapping[str, Any]) -> Deltas:
+    """{"player": key, "name": a new name, "number": a new shirt number}, each only when it
+    was asked to change; or {"name", "was"} without "player" for the team's own name, which
+    is its row's and not the ledger state's: no deltas. A shirt number is one player's on
+    the team: no other player the team has kept (the gone keep theirs, as a purchase counts
+    them) wears it."""
+    key = request.get("player")
+    if key is None:
+        return []
+    player = state.players.get(key)
+    if player is None:
+        raise TeamRefused([Problem("player", f"Player {key} is not on the team.")])
+    deltas: Deltas = []
+    name, number = request.get("name"), request.get("number")
+    if name is not None and name != player.name:
+        deltas.append({"op": "player", "player": key, "field": "name", "from": player.name,
+                       "to": name})  # fmt: skip
+    if number is not None and number != player.number:
+        worn = next((p.name for k, p in state.players.items() if k != key and p.number == number),
+                    None)  # fmt: skip
+        if worn is not None:
+            raise TeamRefused([Problem("number", f"Number {number} is {worn}'s.")])
+        deltas.append({"op": "player", "player": key, "field": "number", "from": player.number,
+                       "to": number})  # fmt: skip
+    return deltas
+
+
 Derive = Callable[[Rules, ledger.TeamState, Mapping[str, Any]], Deltas]
 
 DERIVED: dict[str, Derive] = {
@@ -218,6 +245,7 @@ DERIVED: dict[str, Derive] = {
     "adjustment": adjustment,
     "roll": roll,
     "choice": choice,
+    "rename": rename,
 }
 
 

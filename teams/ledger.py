@@ -32,6 +32,8 @@ STATUSES = ("active", "missing_next_game", "dead", "retired", "fired")
 # Where a characteristic change came from: rules treat the two apart (an injury may not take
 # a characteristic below a floor, an advancement may not lift it past a cap).
 ORIGINS = {"advancement": "changes", "injury": "injury_changes"}
+# What a rename changes: {"op": "player", "player": "p3", "field": "number", "from": 3, "to": 7}.
+RENAMES = ("name", "number")
 
 
 class LedgerError(ValueError):
@@ -146,6 +148,12 @@ def _player(state: TeamState, delta: Delta) -> TeamState:
         if player.status != delta["from"]:
             raise LedgerError(f"player {key} is {player.status}, not {delta['from']}")
         player = replace(player, status=delta["to"])
+    elif name in RENAMES:  # a new name or shirt number, from the one he has
+        if getattr(player, name) != delta["from"]:
+            raise LedgerError(
+                f"player {key}'s {name} is {getattr(player, name)!r}, not {delta['from']!r}"
+            )
+        player = replace(player, **{name: delta["to"]})
     elif name in ("skill", "injury"):
         plural = f"{name[:-1]}ies" if name == "injury" else f"{name}s"
         items = _toggle(getattr(player, plural), delta[name], delta["add"], delta.get("at"))
@@ -255,7 +263,7 @@ def _inverse(delta: Delta, state: TeamState) -> Delta:
     name = delta["field"]
     if name in PLAYER_COUNTERS or name == "characteristic":
         return {**delta, "amount": -int(delta["amount"])}
-    if name in ("status", "choice"):
+    if name in ("status", "choice", *RENAMES):
         return {**delta, "from": delta["to"], "to": delta["from"]}
     if name in ("skill", "injury"):
         plural = f"{name[:-1]}ies" if name == "injury" else f"{name}s"

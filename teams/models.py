@@ -113,11 +113,11 @@ class Player(models.Model):
 
 class LedgerCause(models.Model):
     """Why entries were written: one purchase, one improvement roll, one choice, one
-    adjustment, one undo, one match report. Every entry points at its cause, so all entries
-    of one cause (a report touches two teams; a rebuild writes a cause's entry again) are
-    found together. A cause whose row lives above teams (a match report) is named by `ref`,
-    its id there, so teams never imports the layer that made it. `request` is what was asked,
-    in full, so the cause can be applied again to a team that has changed."""
+    adjustment, one undo, one match report, one rename. Every entry points at its cause, so
+    all entries of one cause (a report touches two teams; a rebuild writes a cause's entry
+    again) are found together. A cause whose row lives above teams (a match report) is named
+    by `ref`, its id there, so teams never imports the layer that made it. `request` is what
+    was asked, in full, so the cause can be applied again to a team that has changed."""
 
     KINDS = [
         ("creation", "team created"),
@@ -128,6 +128,7 @@ class LedgerCause(models.Model):
         ("adjustment", "adjustment"),
         ("undo", "undo"),
         ("report", "match report"),
+        ("rename", "renamed"),
     ]
 
     kind = models.CharField(max_length=20, choices=KINDS)
@@ -163,6 +164,7 @@ class LedgerEntry(models.Model):
         ("report", "match report"),
         ("adjustment", "adjustment"),
         ("reversal", "reversal"),
+        ("rename", "renamed"),
     ]
 
     # PROTECT: a team with a history cannot be deleted, only retired; its ledger stays.

@@ -1,9 +1,9 @@
 """Undoing a ledger entry: a commissioner of the team's league or site staff takes back a
-purchase, a departure, an improvement roll or choice, or an adjustment, with a written
-reason. The undo is a rebuild with the entry removed, so every later entry of the team is
-applied again to what the team has without it, or the undo is refused naming the later
-entry that would no longer fit. An entry of a match report is corrected with its report,
-never undone on its own."""
+purchase, a departure, an improvement roll or choice, an adjustment or a player's rename,
+with a written reason. The undo is a rebuild with the entry removed, so every later entry of
+the team is applied again to what the team has without it, or the undo is refused naming the
+later entry that would no longer fit. An entry of a match report is corrected with its
+report, never undone on its own; a team's rename, by renaming the team again."""
 
 from __future__ import annotations
 
@@ -46,6 +46,10 @@ def undo_problem(entry: LedgerEntry, reversed_by: int | None) -> str | None:
         )
     if entry.kind == "creation":
         return f"Entry #{entry.sequence} created the team: retire the team instead."
+    if entry.cause.kind == "rename" and "player" not in entry.cause.request:
+        # The team's name is its row's, not the ledger's: removing the entry would not
+        # give the old name back.
+        return f"Entry #{entry.sequence} renamed the team: rename it again instead."
     return None
 
 

@@ -90,10 +90,14 @@ FORMS = [
     ("buy", "coach", "/teams/{team}/buy/",
      {"kind": "player", "what-player": "Lineman", "count": "1", "names": "Ug"},
      ["count", "~names", "what-player", "kind"]),
+    ("rename team", "coach", "/teams/{team}/rename/", {"name": "Gouged Eye Reborn"}, ["~name"]),
+    ("rename player", "coach", "/teams/{team}/players/{player}/rename/",
+     {"name": "Ug", "number": "42"}, ["~name", "number"]),
     ("adjust", "commissioner", "/teams/{team}/adjust/",
      {"reason": "Paper report", "treasury": "10000", "spp": "0", "player": ""},
      ["~reason", "treasury", "spp", "player"]),
-    ("leave", "coach", "/teams/{team}/players/{player}/leave/", {"how": "fired"}, ["how"]),
+    ("leave", "coach", "/teams/{team}/players/{player}/leave/",
+     {"how": "fired", "confirm": "yes"}, ["how"]),
     ("improve", "coach", "/teams/{team}/players/{player}/improve/",
      {"source": "entered", "die1": "3", "die2": "4"}, ["die1", "die2"]),
     ("new league", "coach", "/leagues/new/",
@@ -113,12 +117,12 @@ FORMS = [
      {"username": "griff"}, ["~username"]),
     ("new season", "commissioner", "/leagues/{league}/seasons/new/",
      {"format": "round_robin", "name": "Season 2", "first_deadline": "2030-03-01",
-      "days_between_rounds": "7"},
+      "days_between_rounds": "7", "confirm": "yes"},
      ["~name", "first_deadline", "days_between_rounds", "format"]),
     ("reschedule", "commissioner", "/leagues/{league}/fixtures/{fixture}/reschedule/",
      {"deadline": "2030-02-01", "reason": "Snowed in"}, ["deadline", "~reason"]),
     ("forfeit", "commissioner", "/leagues/{league}/fixtures/{fixture}/forfeit/",
-     {"forfeited_by": "{team}"}, ["forfeited_by"]),
+     {"forfeited_by": "{team}", "confirm": "yes"}, ["forfeited_by"]),
     ("match report", "coach", "/matches/{match}/report/",
      {"played_on": "2026-11-01", "home_touchdowns": "2", "away_touchdowns": "1"},
      ["played_on", "home_touchdowns", "away_touchdowns"]),
@@ -211,6 +215,10 @@ API = [
     ("buy", "coach", "post", "/api/teams/{team}/purchases/",
      {"kind": "player", "what": "Lineman", "count": 1, "names": ["Ug"]},
      ["count", "what", "kind"]),
+    ("rename team", "coach", "patch", "/api/teams/{team}/", {"name": "Gouged Eye Reborn"},
+     ["~name"]),
+    ("rename player", "coach", "patch", "/api/teams/{team}/players/{player}/",
+     {"name": "Ug", "number": 42}, ["~name", "number"]),
     ("adjust", "commissioner", "post", "/api/teams/{team}/adjustments/",
      {"reason": "Paper report", "treasury": 10_000, "spp": 0},
      ["~reason", "treasury", "spp", "player"]),
@@ -277,7 +285,8 @@ def test_a_spoiled_api_field_is_a_400_that_names_it_and_changes_nothing(
     # Keyed by field: the spoiled one, or the rule it broke ("budget" for 10**30 re-rolls).
     assert answer
     assert all(isinstance(messages, list) for messages in answer.values()), answer
-    named = ("player", "team", "ruleset", "how", "kind", "home", "away", "values", "notation")
+    named = ("player", "team", "ruleset", "how", "kind", "home", "away", "values", "notation",
+             "number")  # fmt: skip
     if kind in TEXT_SPOILERS or field in named:
         assert field in answer, answer
     assert database() == before

@@ -7,7 +7,7 @@ its ruleset; a refusal names the rule and, for money, the shortfall.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rules.engine.ruleset import Ruleset
 from rules.engine.team_building import Problem, StaffRule, TeamRefused, a, many, may_have
@@ -37,6 +37,44 @@ class Purchase:
     kind: str  # one of KINDS
     what: str = ""  # the position's name or the staff key
     count: int = 1
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One thing a team may buy now (one of it), as a form offers it."""
+
+    kind: str  # one of KINDS
+    what: str  # the position's name or the staff key; "" for re-rolls and fan factor
+    name: str  # as a coach reads it
+    price: int  # for one
+
+
+def purchase_offers(
+    ruleset: Ruleset, staff_rules: Sequence[StaffRule], team: TeamNow
+) -> list[Offer]:
+    """What `purchase_price` would sell the team now, one of each, money aside: positions of
+    its race with room under their maximum (and on the roster), a re-roll under the most
+    allowed, fan factor where the ruleset sells it after creation, staff its race may have
+    and has room for. The treasury is not asked: a purchase it cannot pay is refused with
+    the shortfall. Nothing for a results-only system."""
+    if ruleset.play == "results_only":
+        return []
+    race = ruleset.races[team.race]
+    wanted = [
+        *((Purchase("player", p.name), p.name) for p in race.positions),
+        (Purchase("reroll"), "Re-roll"),
+        (Purchase("fan_factor"), "Fan factor"),
+        *((Purchase("staff", rule.key), rule.name) for rule in staff_rules),
+    ]
+    rich = replace(team, treasury=max(team.treasury, 0) + 10**12)  # money aside
+    offers = []
+    for purchase, name in wanted:
+        try:
+            price = purchase_price(ruleset, staff_rules, rich, purchase)
+        except TeamRefused:
+            continue
+        offers.append(Offer(purchase.kind, purchase.what, name, price))
+    return offers
 
 
 def purchase_price(
@@ -142,12 +180,14 @@ def _staff(ruleset, staff_rules, team, purchase, problems) -> int:
     if not may_have(rule.eligibility, rule.races, race.slug, race.apothecary_allowed):
         problems.append(Problem("what", f"{race.name} teams may not have {a(rule.name)}."))
     have = team.staff.get(rule.key, 0)
-    if rule.max_quantity is not None and have + purchase.count > rule.max_quantity:
+    # A setting "<key>_max" overrides the list (GDBBL's apothecary_max; 0: the list's), as
+    # at creation (rules.engine.team_building).
+    most = int(ruleset.settings.get(f"{rule.key}_max", 0) or 0) or rule.max_quantity
+    if most is not None and have + purchase.count > most:
         problems.append(
             Problem(
                 "count",
-                f"A team may have at most {many(rule.max_quantity, rule.name)}; "
-                f"this team has {have}.",
+                f"A team may have at most {many(most, rule.name)}; this team has {have}.",
             )
         )
     if rule.group:

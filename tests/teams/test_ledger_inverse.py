@@ -43,6 +43,7 @@ INJURIES = ("N", "-MA", "-AV")
 CHARACTERISTICS = ("MA", "ST", "AG", "AV")
 STAFF = ("apothecary", "cheerleader", "assistant_coach")
 CHOICES = ("Block", "Dodge", "MA", "AG")  # what a coach may pick on an improvement roll
+NAMES = ("Grotbag", "Ug", "Snikch", "Player 1")  # new names for a rename
 
 TOGGLES = ("add", "add_at", "remove", "remove_at", "remove_duplicate", "remove_at_duplicate")
 # Every kind of delta the strategy must reach (its tags; see `Draw.tag`). "…_duplicate" is a
@@ -59,6 +60,8 @@ KINDS = (
     "rejoin",
     *(f"counter:{name}" for name in PLAYER_COUNTERS),
     "status",
+    "rename:name",
+    "rename:number",
     *(f"{field}:{how}" for field in ("skill", "injury") for how in TOGGLES),
     "characteristic:advancement",
     "characteristic:injury",
@@ -185,6 +188,7 @@ class Draw:
                 for name in PLAYER_COUNTERS
             },
             "status": ("with_players", self.status),
+            "rename": ("with_players", self.rename),
             "characteristic": ("with_players", self.characteristic),
             "skill:add": ("with_players", lambda s: self.add(s, "skill", SKILLS)),
             "skill:remove": ("with_skills", lambda s: self.remove(s, "skill", at=False)),
@@ -264,6 +268,19 @@ class Draw:
         now = state.players[key].status
         to = self.draw(st.sampled_from([s for s in STATUSES if s != now]))
         return {"op": "player", "player": key, "field": "status", "from": now, "to": to}
+
+    def rename(self, state: TeamState) -> Delta:
+        key = self.player(state)
+        field = self.draw(st.sampled_from(("name", "number")))
+        self.tag(f"rename:{field}")
+        now = getattr(state.players[key], field)
+        if field == "name":
+            to = self.draw(st.sampled_from([n for n in NAMES if n != now]))
+        else:  # a number no other player wears (the rename cause's rule; the delta itself
+            # only checks the number it starts from)
+            worn = {p.number for p in state.players.values()}
+            to = self.draw(st.sampled_from([n for n in range(1, 100) if n not in worn]))
+        return {"op": "player", "player": key, "field": field, "from": now, "to": to}
 
     def characteristic(self, state: TeamState) -> Delta:
         origin = self.draw(st.sampled_from(("advancement", "injury")))
@@ -514,6 +531,10 @@ def rolled() -> TeamState:
          "player p1 has no roll r9"),
         ({"field": "characteristic", "characteristic": "MA", "amount": 1, "origin": "training"},
          "a characteristic changes by advancement or injury, not 'training'"),
+        # A rename starts from the name and number the player has, never a stale one.
+        ({"field": "name", "from": "Ug", "to": "Snikch"},
+         "player p1's name is 'Grotbag', not 'Ug'"),
+        ({"field": "number", "from": 7, "to": 12}, "player p1's number is 1, not 7"),
     ],
 )  # fmt: skip
 def test_it_refuses_a_player_delta_that_does_not_fit_and_names_it(
