@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 import random
 import secrets
+from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -17,7 +18,7 @@ from league.models import Fixture, League, Membership, Round, Season
 from league.permissions import is_commissioner, require_commissioner
 from league.round_robin import round_robin
 from league.setting_checks import LeagueRefused, Problem
-from matches.models import OPEN, decided
+from matches.models import OPEN, SCHEDULED, decided
 from matches.services import MatchRefused, Policies, match_forfeit, match_schedule, matches_schedule
 from rules.plumbing.limits import field_problem
 from teams.models import Team
@@ -37,34 +38,8 @@ def season_start(
     """Finishes the current season (if any) and starts the next with every member team."""
     require_commissioner(actor, league, "start a season")
     league = League.objects.select_for_update().get(pk=league.pk)
-    teams = list(
-        Team.objects.filter(memberships__league=league, memberships__status="approved").order_by(
-            "pk"
-        )
-    )
-    problems = []
-    if format not in dict(Season.FORMATS):
-        problems.append(
-            Problem("format", f"{format!r} is not one of {', '.join(dict(Season.FORMATS))}.")
-        )
-    elif format != "open" and len(teams) < 2:
-        problems.append(
-            Problem(
-                "format", f"A round robin needs two member teams; {league.name} has {len(teams)}."
-            )
-        )
-    if days_between_rounds not in DAYS_BETWEEN_ROUNDS:
-        problems.append(Problem("days_between_rounds", "Rounds are 1 to 60 days apart."))
-    elif first_deadline is not None and format != "open":
-        legs = 2 if format == "double_round_robin" else 1
-        rounds = (len(teams) - 1 if len(teams) % 2 == 0 else len(teams)) * legs
-        try:
-            first_deadline + datetime.timedelta(days=days_between_rounds * (rounds - 1))
-        except OverflowError:
-            problems.append(Problem("first_deadline", "The last round's deadline would fall "
-                                                      "after the year 9999."))  # fmt: skip
-    if len(name.strip()) > 80:
-        problems.append(Problem("name", "A season's name has at most 80 characters."))
+    teams = _members(league)
+    problems = _season_problems(league, teams, format, name, first_deadline, days_between_rounds)
     if problems:
         raise LeagueRefused(problems)
     now = timezone.now()
@@ -82,6 +57,109 @@ def season_start(
     if format != "open":
         _schedule(season, teams, first_deadline, days_between_rounds)
     return season
+
+
+@dataclass(frozen=True)
+class SeasonPlan:
+    """What starting a season will do, for the page that asks before it is done."""
+
+    number: int
+    name: str
+    format: str
+    format_name: str
+    teams: int
+    rounds: int  # 0 for open play
+    first_deadline: datetime.date | None
+    last_deadline: datetime.date | None
+    finishing: Season | None  # the season it finishes
+    unplayed: int  # that season's fixtures whose result does not stand yet
+
+
+def season_plan(
+    league: League,
+    actor,
+    format: str,
+    name: str = "",
+    first_deadline: datetime.date | None = None,
+    days_between_rounds: int = 7,
+) -> SeasonPlan:
+    """What `season_start` would do with these answers, refused as it would refuse; nothing
+    is written."""
+    require_commissioner(actor, league, "start a season")
+    teams = _members(league)
+    problems = _season_problems(league, teams, format, name, first_deadline, days_between_rounds)
+    if problems:
+        raise LeagueRefused(problems)
+    number = (league.seasons.aggregate(last=Max("number"))["last"] or 0) + 1
+    finishing = league.seasons.filter(finished_at__isnull=True).first()
+    unplayed = 0
+    if finishing is not None:
+        unplayed = finishing.fixtures.filter(away__isnull=False).exclude(decided("match__")).count()
+    rounds = _rounds(format, len(teams))
+    last = None
+    if first_deadline is not None and rounds:
+        last = first_deadline + datetime.timedelta(days=days_between_rounds * (rounds - 1))
+    return SeasonPlan(
+        number=number,
+        name=name.strip() or f"Season {number}",
+        format=format,
+        format_name=dict(Season.FORMATS)[format],
+        teams=len(teams),
+        rounds=rounds,
+        first_deadline=first_deadline if rounds else None,
+        last_deadline=last,
+        finishing=finishing,
+        unplayed=unplayed,
+    )
+
+
+def _members(league: League) -> list[Team]:
+    return list(
+        Team.objects.filter(memberships__league=league, memberships__status="approved").order_by(
+            "pk"
+        )
+    )
+
+
+def _rounds(format: str, teams: int) -> int:
+    """How many rounds a season's round robin has (0 for open play)."""
+    if format == "open":
+        return 0
+    legs = 2 if format == "double_round_robin" else 1
+    return (teams - 1 if teams % 2 == 0 else teams) * legs
+
+
+def _season_problems(
+    league: League,
+    teams: list[Team],
+    format: str,
+    name: str,
+    first_deadline: datetime.date | None,
+    days_between_rounds: int,
+) -> list[Problem]:
+    problems = []
+    if format not in dict(Season.FORMATS):
+        problems.append(
+            Problem("format", f"{format!r} is not one of {', '.join(dict(Season.FORMATS))}.")
+        )
+    elif format != "open" and len(teams) < 2:
+        problems.append(
+            Problem(
+                "format", f"A round robin needs two member teams; {league.name} has {len(teams)}."
+            )
+        )
+    if days_between_rounds not in DAYS_BETWEEN_ROUNDS:
+        problems.append(Problem("days_between_rounds", "Rounds are 1 to 60 days apart."))
+    elif first_deadline is not None and format != "open":
+        rounds = _rounds(format, len(teams))
+        try:
+            first_deadline + datetime.timedelta(days=days_between_rounds * (rounds - 1))
+        except OverflowError:
+            problems.append(Problem("first_deadline", "The last round's deadline would fall "
+                                                      "after the year 9999."))  # fmt: skip
+    if len(name.strip()) > 80:
+        problems.append(Problem("name", "A season's name has at most 80 characters."))
+    return problems
 
 
 def _schedule(season: Season, teams: list[Team], first: datetime.date | None, gap: int) -> None:
@@ -200,15 +278,41 @@ def fixture_reschedule(fixture: Fixture, actor, deadline: datetime.date | None, 
 @transaction.atomic
 def fixture_forfeit(fixture: Fixture, actor, forfeited_by: Team | None) -> Fixture:
     """Records a forfeit with the league's forfeit score, the other team winning."""
+    plan = forfeit_plan(fixture, actor, forfeited_by)
+    fixture = plan.fixture
+    fixture.match = match_forfeit(fixture.match, actor, forfeited_by, plan.score)
+    return fixture
+
+
+@dataclass(frozen=True)
+class ForfeitPlan:
+    """What recording a forfeit will do, for the page that asks before it is done."""
+
+    fixture: Fixture
+    loser: Team
+    winner: Team
+    score: tuple[int, int]  # the winner's touchdowns, the loser's
+    report_written: bool  # a report drafted or disputed, which the forfeit replaces
+
+
+@transaction.atomic
+def forfeit_plan(fixture: Fixture, actor, forfeited_by: Team | None) -> ForfeitPlan:
+    """The forfeit `fixture_forfeit` would record, refused as it would refuse; nothing is
+    written (inside `fixture_forfeit`, the fixture stays locked for it)."""
     fixture = _open_fixture(fixture, actor, "record forfeits")
     if forfeited_by is None:
         raise LeagueRefused([Problem("forfeited_by", "Choose the team that forfeits.")])
     if forfeited_by.pk not in (fixture.home_id, fixture.away_id):
         raise LeagueRefused([Problem("forfeited_by", f"{forfeited_by.name} is not in {fixture}.")])
     league = fixture.season.league
-    score = (league.forfeit_winner_touchdowns, league.forfeit_loser_touchdowns)
-    fixture.match = match_forfeit(fixture.match, actor, forfeited_by, score)
-    return fixture
+    winner = fixture.away if forfeited_by.pk == fixture.home_id else fixture.home
+    return ForfeitPlan(
+        fixture=fixture,
+        loser=forfeited_by,
+        winner=winner,
+        score=(league.forfeit_winner_touchdowns, league.forfeit_loser_touchdowns),
+        report_written=fixture.match.status != SCHEDULED,
+    )
 
 
 def overdue_fixtures(league: League, today: datetime.date):

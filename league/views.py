@@ -19,7 +19,9 @@ from league.seasons import (
     fixture_arrange,
     fixture_forfeit,
     fixture_reschedule,
+    forfeit_plan,
     overdue_fixtures,
+    season_plan,
     season_start,
 )
 from league.services import (
@@ -229,19 +231,27 @@ def commissioner_add_view(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("leagues:dashboard", league.pk)
 
 
+# The new-season form's fields, carried from the form to the page that asks first.
+SEASON_FIELDS = ("format", "name", "first_deadline", "days_between_rounds")
+
+
 @login_required
 @require_POST
 def season_new(request: HttpRequest, pk: int) -> HttpResponse:
     league = selectors.league_get(pk, request.user)
     try:
-        season = season_start(
-            league,
-            request.user,
+        answers = (
             request.POST.get("format", ""),
             request.POST.get("name", ""),
             _date(request.POST.get("first_deadline", ""), "first_deadline"),
             _whole(request.POST.get("days_between_rounds", "") or "7"),
         )
+        if request.POST.get("confirm") != "yes":
+            # Nothing yet: the page says what follows and asks again (confirm=yes).
+            context = {"league": league, "plan": season_plan(league, request.user, *answers)}
+            context["posted"] = {key: request.POST.get(key, "") for key in SEASON_FIELDS}
+            return render(request, "leagues/season_confirm.html", context)
+        season = season_start(league, request.user, *answers)
     except LeagueRefused as refused:
         return _dashboard(request, league, status=400, problems=refused.problems)
     messages.success(request, f"{season.name} has started with {season.teams.count()} teams.")
@@ -323,6 +333,10 @@ def fixture_forfeit_view(request: HttpRequest, pk: int, fixture: int) -> HttpRes
     league, row = _fixture(request, pk, fixture)
     team = Team.objects.filter(pk=_whole(request.POST.get("forfeited_by", ""))).first()
     try:
+        if request.POST.get("confirm") != "yes":
+            # Nothing yet: the page says what follows and asks again (confirm=yes).
+            plan = forfeit_plan(row, request.user, team)
+            return render(request, "leagues/forfeit_confirm.html", {"league": league, "plan": plan})
         row = fixture_forfeit(row, request.user, team)
     except LeagueRefused as refused:
         return _season(request, league, row.season, status=400, problems=refused.problems)

@@ -99,10 +99,11 @@ def sheet_context(team: Team, paper: str, sheet: Roster | None = None) -> dict:
     }
 
 
-def sheet_html(team: Team, paper: str) -> str:
-    """The sheet as HTML: the browser preview and the PDF's source are this same page."""
+def sheet_html(team: Team, paper: str, back: str | None = None) -> str:
+    """The sheet as HTML: the browser preview and the PDF's source are this same page. The
+    preview passes `back`, the team page's address, for a link back that the PDF never has."""
     team = Team.objects.select_related("coach", "race", "ruleset_version__ruleset").get(pk=team.pk)
-    context = sheet_context(team, paper)
+    context = {**sheet_context(team, paper), "back": back}
     return render_to_string(template_for(context["roster"].ruleset.characteristics), context)
 
 

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from teams.models import RosterSheet, Team
 from teams.roster_sheet import PAPERS, sheet_html
-from teams.sheets import sheet_recover, sheet_request
+from teams.sheets import BROKER_DOWN, sheet_recover, sheet_request
 
 
 def _paper(request: HttpRequest) -> str:
@@ -27,8 +27,14 @@ def _paper(request: HttpRequest) -> str:
 @login_required
 @require_POST
 def sheet_start(request: HttpRequest, pk: int) -> HttpResponse:
+    """One step when the sheet for the team as it is now (its ledger head, the paper, the
+    template and ruleset versions) is drawn already: straight to the file, not the waiting
+    page. It may have been drawn a moment ago, by a worker or (with no broker) by this very
+    request, so its status is read again before choosing."""
     team = get_object_or_404(Team, pk=pk)
     sheet = sheet_request(team, _paper(request))
+    if sheet.status != "done":
+        sheet.refresh_from_db(fields=["status"])
     if sheet.status == "done":
         return redirect("teams:sheet-pdf", team.pk, sheet.pk)
     return redirect("teams:sheet", team.pk, sheet.pk)
@@ -43,7 +49,7 @@ def _sheet(pk: int, sheet: int) -> RosterSheet:
 def sheet_progress(request: HttpRequest, pk: int, sheet: int) -> HttpResponse:
     """The progress page; htmx polls it and swaps in the status until the PDF is ready."""
     row = sheet_recover(_sheet(pk, sheet))
-    context = {"sheet": row, "team": row.team}
+    context = {"sheet": row, "team": row.team, "broker_down": row.reason == BROKER_DOWN}
     if request.headers.get("HX-Request"):
         response = render(request, "teams/_sheet_status.html", context)
         if row.status == "done":
@@ -71,5 +77,7 @@ def sheet_pdf_download(request: HttpRequest, pk: int, sheet: int) -> HttpRespons
 
 @require_safe
 def sheet_preview(request: HttpRequest, pk: int) -> HttpResponse:
-    """The sheet as HTML, from the template the PDF is drawn with."""
-    return HttpResponse(sheet_html(get_object_or_404(Team, pk=pk), _paper(request)))
+    """The sheet as HTML, from the template the PDF is drawn with, with a way back to the
+    team (a bar that only the browser shows: the PDF is drawn without it)."""
+    team = get_object_or_404(Team, pk=pk)
+    return HttpResponse(sheet_html(team, _paper(request), back=reverse("teams:detail", args=[pk])))

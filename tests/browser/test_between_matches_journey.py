@@ -54,8 +54,12 @@ def test_a_coach_spends_retires_and_advances_legally(live_server, dwarves: int, 
     expect(page.get_by_text("Bought 1 × Troll Slayer for 90,000 gp.")).to_be_visible()
     expect(page.locator(".team-block")).to_contain_text("130,000 gp")
 
-    # Retire a veteran: he becomes an assistant coach.
+    # Retire a veteran: the page asks first and says he becomes an assistant coach.
     page.get_by_role("button", name="Retire Beard 11").click()
+    expect(page.get_by_role("heading", name="Retire #11 Beard 11?")).to_be_visible()
+    expect(page.get_by_text("He stays on as an extra assistant coach, for free.")).to_be_visible()
+    assert phone.horizontal_overflow() == 0
+    page.get_by_role("button", name="Yes, retire #11 Beard 11").click()
     expect(page.get_by_text("#11 Beard 11 retired and becomes an assistant coach.")).to_be_visible()
     expect(page.locator(".team-block")).to_contain_text("Assistant coach")
 

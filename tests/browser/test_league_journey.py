@@ -73,6 +73,11 @@ def test_a_commissioner_runs_two_seasons_of_six_teams(live_server, six_teams, ph
     page.get_by_label("First round's deadline (optional)").fill("2027-01-04")
     page.get_by_label("Days between round deadlines").fill("7")
     page.get_by_role("button", name="Start the season").click()
+    expect(page.get_by_role("heading", name="Start Season 1?")).to_be_visible()
+    drawn = "A double round robin (home and away) is drawn: 10 rounds"
+    expect(page.get_by_text(drawn)).to_be_visible()
+    assert phone.horizontal_overflow() == 0
+    page.get_by_role("button", name="Yes, start Season 1").click()
     expect(page.get_by_text("Season 1 has started with 6 teams.")).to_be_visible()
     # The current round and the next; the other eight are a tap away.
     expect(page.get_by_role("heading", name=re.compile(r"^Round 1 "))).to_be_visible()
@@ -96,6 +101,8 @@ def test_a_commissioner_runs_two_seasons_of_six_teams(live_server, six_teams, ph
     page.get_by_label("Name (optional)").fill("Season 2")
     page.get_by_label("Format").select_option("double_round_robin")
     page.get_by_role("button", name="Start the season").click()
+    expect(page.get_by_text("Starting Season 2 finishes Season 1: its 30 fixtures")).to_be_visible()
+    page.get_by_role("button", name="Yes, start Season 2").click()
     expect(page.get_by_text("Season 2 has started with 6 teams.")).to_be_visible()
     expect(page.get_by_role("link", name="10", exact=True)).to_be_visible()
     expect(page.get_by_role("link", name="Season 1")).to_be_visible()

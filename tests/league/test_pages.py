@@ -234,6 +234,7 @@ def test_the_commissioner_starts_a_season_from_the_dashboard(
             "format": "double_round_robin",
             "first_deadline": "2026-11-30",
             "days_between_rounds": "7",
+            "confirm": "yes",
         },
     )
     assert page.status_code == 302
@@ -278,7 +279,8 @@ def test_the_commissioner_reschedules_and_records_a_forfeit_on_the_season_page(
     )
     assert page.status_code == 302
     page = client.post(
-        f"/leagues/{league.pk}/fixtures/{second.pk}/forfeit/", {"forfeited_by": second.away_id}
+        f"/leagues/{league.pk}/fixtures/{second.pk}/forfeit/",
+        {"forfeited_by": second.away_id, "confirm": "yes"},
     )
     assert page.status_code == 302
     text = client.get(f"/leagues/{league.pk}/seasons/1/").content.decode()

@@ -143,7 +143,7 @@ def test_the_roster_page_fires_a_player_for_his_coach(client, coach, rival, lrb6
     assert client.post(url, {"how": "fired"}).status_code == 403
     client.force_login(coach)
     assert 'aria-label="Fire Blitzer 6"' in client.get(f"/teams/{team.pk}/").content.decode()
-    response = client.post(url, {"how": "fired"}, follow=True)
+    response = client.post(url, {"how": "fired", "confirm": "yes"}, follow=True)
     assert "#6 Blitzer 6 fired." in response.content.decode()
 
 

@@ -346,7 +346,7 @@ def test_a_failed_sheet_page_offers_to_try_again(
     sheet = ask(team, "a4", django_capture_on_commit_callbacks)
     client.force_login(coach)
     page = client.get(f"/teams/{team.pk}/roster-sheet/{sheet.pk}/").content.decode()
-    assert "The sheet could not be drawn." in page
+    assert "<h1>The sheet could not be drawn</h1>" in page
     assert "the font cache is locked" in page
     assert "Try again" in page
 
