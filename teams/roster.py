@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 
 from rules.engine.characteristics import characteristic_now
-from rules.engine.experience import improvement_rolls_due
+from rules.engine.experience import improvement_rolls_due, level_title
 from rules.engine.gdbbl import team_rating
 from rules.engine.ruleset import Ruleset
 from rules.engine.team_value import RosterEntry, team_value
@@ -31,6 +31,7 @@ class RosterRow:
     value: int
     rolls_due: int = 0  # improvement rolls earned and not rolled yet
     roll_pending: bool = False  # rolled, waiting for the coach's choice
+    level: str | None = None  # "Rookie" ... "Legend"; None for stars and results-only systems
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,11 @@ class Roster:
     value: int | None  # None for results-only systems
     rating: int | None  # GDBBL's team rating
     spp: int
+
+    @property
+    def has_levels(self) -> bool:
+        """Whether its players have experience levels (a title by their SPP)."""
+        return "experience_levels" in self.ruleset.tables
 
 
 def player_value(player: Player) -> int:
@@ -99,6 +105,12 @@ def _rolls_due(ruleset: Ruleset, player: Player) -> int:
     return improvement_rolls_due(ruleset, player.spp, player.rolls_made)
 
 
+def _level(ruleset: Ruleset, player: Player) -> str | None:
+    if player.star_id:
+        return None  # stars have no experience level of their own
+    return level_title(ruleset, player.spp)
+
+
 def _characteristic(player: Player, name: str, start: int) -> tuple[str, int, int]:
     advanced, injured = player.changes.get(name, 0), player.injury_changes.get(name, 0)
     return name, characteristic_now(start, advanced, injured), advanced + injured
@@ -137,6 +149,7 @@ def roster(team: Team) -> Roster:
                 value=player_value(player),
                 rolls_due=_rolls_due(ruleset, player),
                 roll_pending=player.rolls_pending > 0,
+                level=_level(ruleset, player),
             )
         )
     value, rating = team_worth(team, players, ruleset)

@@ -29,6 +29,15 @@ def experience_level(ruleset: Ruleset, spp: int) -> Level:
     )
 
 
+def level_title(ruleset: Ruleset, spp: int) -> str | None:
+    """The title ("Rookie" ... "Legend") of a player with `spp` Star Player Points, from the
+    ruleset's experience levels table; None when the ruleset has none (results-only
+    systems: no SPP, no levels)."""
+    if "experience_levels" not in ruleset.tables:
+        return None
+    return experience_level(ruleset, spp).title
+
+
 def improvement_rolls_due(ruleset: Ruleset, spp: int, taken: int) -> int:
     """Improvement rolls the player may still make.
 

@@ -6,9 +6,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rules.edition import edition_read
 from rules.engine.errors import RulesError
-from rules.engine.experience import Level, experience_level, improvement_rolls_due, spp_for
+from rules.engine.experience import (
+    Level,
+    experience_level,
+    improvement_rolls_due,
+    level_title,
+    spp_for,
+)
 from rules.engine.ruleset import Ruleset
+from rules.snapshot import edition_ruleset
 from tests.rules.conftest import build_lrb6_like
 
 
@@ -123,3 +131,72 @@ def test_a_legend_made_of_touchdowns_needs_59_of_them(lrb6_like: Ruleset) -> Non
     per_touchdown = spp_for(lrb6_like, "touchdown")
     assert experience_level(lrb6_like, 58 * per_touchdown).title == "Super Star"
     assert experience_level(lrb6_like, 59 * per_touchdown).title == "Legend"
+
+
+# --- Titles, as the roster and the API show them ---
+
+
+@pytest.mark.parametrize(
+    ("spp", "title"),
+    [
+        (0, "Rookie"),
+        (5, "Rookie"),
+        (6, "Experienced"),
+        (15, "Experienced"),
+        (16, "Veteran"),
+        (30, "Veteran"),
+        (31, "Emerging Star"),
+        (50, "Emerging Star"),
+        (51, "Star"),
+        (75, "Star"),
+        (76, "Super Star"),
+        (175, "Super Star"),
+        (176, "Legend"),
+        (1000, "Legend"),
+    ],
+)
+def test_each_title_starts_and_ends_where_the_lrb6_table_says(
+    lrb6_like: Ruleset, spp: int, title: str
+) -> None:
+    # lrb6_like is the typed-in table and the one read from rules/editions/lrb6/tables.yaml.
+    assert level_title(lrb6_like, spp) == title
+
+
+@pytest.mark.parametrize(
+    ("spp", "title"),
+    [
+        (5, "Rookie"),
+        (6, "Experienced"),
+        (10, "Experienced"),
+        (11, "Veteran"),
+        (25, "Veteran"),
+        (26, "Star Player (4th level)"),
+        (50, "Star Player (4th level)"),
+        (51, "Star Player (5th level)"),
+        (100, "Star Player (5th level)"),
+        (101, "Star Player (6th level)"),
+        (150, "Star Player (6th level)"),
+        (151, "Star Player (7th level)"),
+        (250, "Star Player (7th level)"),
+        (251, "Star Player (8th level)"),
+    ],
+)
+def test_gdbbl_titles_come_from_its_own_table(spp: int, title: str) -> None:
+    # 001's own levels (6-10, 11-25, 26-50, ...), not LRB6's.
+    assert level_title(edition_ruleset(edition_read("gdbbl")), spp) == title
+
+
+@pytest.mark.parametrize("slug", ["first-edition", "blitz-bowl"])
+def test_a_results_only_system_gives_no_title(slug: str) -> None:
+    assert level_title(edition_ruleset(edition_read(slug)), 50) is None
+
+
+def test_a_title_refuses_negative_star_player_points(lrb6_like: Ruleset) -> None:
+    with pytest.raises(RulesError, match="Star Player Points cannot be below 0"):
+        level_title(lrb6_like, -1)
+
+
+@given(spp=st.integers(min_value=0, max_value=400))
+def test_the_title_is_the_level_s_title(spp: int) -> None:
+    ruleset = build_lrb6_like()
+    assert level_title(ruleset, spp) == experience_level(ruleset, spp).title

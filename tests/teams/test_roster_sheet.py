@@ -156,7 +156,12 @@ def test_a_blitz_bowl_sheet_is_its_team_card(coach) -> None:
     assert header.split()[4:8] == ["MV", "BL", "TH", "AR"]
     assert "1 Lineman 1 Lineman 6 1 4+ 3+" in rows(text)
     assert "5 Catcher 5 Catcher 8 1 4+ 5+ Catcher's Instincts" in rows(text)
-    assert "Emergency Reserves 4" in text.replace("\n", " ")
+    flat = text.replace("\n", " ")
+    assert "Emergency Reserves 4" in flat
+    # The race notes' rule, not our notes on the sources: no OCR, document or line numbers.
+    assert "one free Reserves action" in flat
+    for note in ("OCR", "004", "l.420", "unverified", "legible"):
+        assert note not in flat
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -222,26 +222,26 @@ def test_the_roster_page_shows_every_player(client, coach, lrb6) -> None:
     response = client.get(f"/teams/{team.pk}/")
     assert response.status_code == 200
     header, *rows = cells(response.content.decode(), "table", "roster")
-    assert header == ["#", "Name", "Position", "MA", "ST", "AG", "AV", "Skills", "Inj", "Comp",
-                      "TD", "Int", "Cas", "MVP", "SPP", "Value"]  # fmt: skip
+    assert header == ["#", "Name", "Position", "Level", "MA", "ST", "AG", "AV", "Skills", "Inj",
+                      "Comp", "TD", "Int", "Cas", "MVP", "SPP", "Value"]  # fmt: skip
     empty = ["0", "0", "0", "0", "0", "0"]  # Comp TD Int Cas MVP SPP
     assert rows == [
-        ["1", "Lineman 1", "Lineman", "5", "3", "3", "9", "", "dead", *empty, "50,000"],
-        ["2", "Lineman 2", "Lineman", "5", "3", "3", "9", "", "", *empty, "50,000"],
-        ["3", "Lineman 3", "Lineman", "5", "3", "3", "9", "", "M N", *empty, "50,000"],
-        ["4", "Lineman 4", "Lineman", "5", "3", "3", "9", "", "", *empty, "50,000"],
-        ["5", "Lineman 5", "Lineman", "5", "3", "3", "9", "", "", *empty, "50,000"],
+        ["1", "Lineman 1", "Lineman", "Rookie", "5", "3", "3", "9", "", "dead", *empty, "50,000"],
+        ["2", "Lineman 2", "Lineman", "Rookie", "5", "3", "3", "9", "", "", *empty, "50,000"],
+        ["3", "Lineman 3", "Lineman", "Rookie", "5", "3", "3", "9", "", "M N", *empty, "50,000"],
+        ["4", "Lineman 4", "Lineman", "Rookie", "5", "3", "3", "9", "", "", *empty, "50,000"],
+        ["5", "Lineman 5", "Lineman", "Rookie", "5", "3", "3", "9", "", "", *empty, "50,000"],
         # 80,000 + 20,000 = 100,000; starting Block, gained Tackle.
-        ["6", "Blitzer 6", "Blitzer", "6", "3", "3", "9", "Block, Tackle", "",
+        ["6", "Blitzer 6", "Blitzer", "Experienced", "6", "3", "3", "9", "Block, Tackle", "",
          "0", "2", "0", "0", "1", "11", "100,000"],
-        ["7", "Blitzer 7", "Blitzer", "6", "3", "3", "9", "Block", "", *empty, "80,000"],
-        ["8", "Blitzer 8", "Blitzer", "6", "3", "3", "9", "Block", "", *empty, "80,000"],
-        ["9", "Blitzer 9", "Blitzer", "6", "3", "3", "9", "Block", "", *empty, "80,000"],
-        # ST 4 + 1 = 5; 80,000 + 50,000 = 130,000.
-        ["10", "Black Orc Blocker 10", "Black Orc Blocker", "4", "5", "2", "9", "Block", "",
-         "0", "0", "0", "3", "0", "6", "130,000"],
-        ["11", "Black Orc Blocker 11", "Black Orc Blocker", "4", "4", "2", "9", "", "",
-         *empty, "80,000"],
+        ["7", "Blitzer 7", "Blitzer", "Rookie", "6", "3", "3", "9", "Block", "", *empty, "80,000"],
+        ["8", "Blitzer 8", "Blitzer", "Rookie", "6", "3", "3", "9", "Block", "", *empty, "80,000"],
+        ["9", "Blitzer 9", "Blitzer", "Rookie", "6", "3", "3", "9", "Block", "", *empty, "80,000"],
+        # ST 4 + 1 = 5 (the change beside it); 80,000 + 50,000 = 130,000; 6 SPP: Experienced.
+        ["10", "Black Orc Blocker 10", "Black Orc Blocker", "Experienced", "4", "5 (+1)", "2",
+         "9", "Block", "", "0", "0", "0", "3", "0", "6", "130,000"],
+        ["11", "Black Orc Blocker 11", "Black Orc Blocker", "Rookie", "4", "4", "2", "9", "",
+         "", *empty, "80,000"],
     ]  # fmt: skip
 
 
@@ -251,8 +251,10 @@ def test_the_roster_page_marks_gained_skills_and_changed_characteristics(
     team = played_orc_team(coach, lrb6)
     html = client.get(f"/teams/{team.pk}/").content.decode()
     assert 'Block, <strong class="gained">Tackle</strong>' in html
-    assert '<td class="skills-cell"><strong class="gained">Block</strong></td>' in html
-    assert '<td class="num changed" title="+1">5</td>' in html
+    assert '<td class="skills-cell p-skills"><strong class="gained">Block</strong></td>' in html
+    # The change is there to read, on a phone too: not a tooltip.
+    assert '5 <small class="change">(+1)</small></td>' in html
+    assert 'title="+1"' not in html
 
 
 def test_the_roster_page_shows_the_team_block(client, coach, lrb6) -> None:
