@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect, sync_playwright
+from playwright.sync_api import Browser, Page, Route, sync_playwright
 
 from tests.conftest import CHROMIUM_PATH
 
@@ -35,7 +35,12 @@ class Phone:
 
     def horizontal_overflow(self) -> int:
         """How many pixels the page is wider than the screen (0 when it fits)."""
-        return self.page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+        return horizontal_overflow(self.page)
+
+
+def horizontal_overflow(page: Page) -> int:
+    """How many pixels the page is wider than the screen (0 when it fits)."""
+    return page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
 
 
 @pytest.fixture
@@ -88,12 +93,3 @@ def phone_open(browser: Browser, desktop: dict | None = None) -> Iterator[Phone]
         yield phone
     finally:
         context.close()
-
-
-def log_in(page: Page, url: str, username: str, password: str) -> None:
-    """Logs in through the login page, as a coach would."""
-    page.goto(url + "/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_text(f"Signed in as {username}.")).to_be_visible()

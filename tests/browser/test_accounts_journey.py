@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Phone
+from tests.browser.steps import credentials_enter, sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,14 +23,7 @@ def test_a_visitor_signs_up_and_logs_in_on_a_phone(live_server, phone: Phone) ->
     nav.get_by_role("link", name="Sign up").click()
     expect(page.get_by_role("heading", name="Sign up")).to_be_visible()
     assert phone.horizontal_overflow() == 0
-    page.get_by_label("Username").fill("lord-borak")
-    page.get_by_label("Email address").fill("borak@dugout.example")
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Password confirmation").fill(PASSWORD)
-    page.get_by_role("button", name="Create my account").click()
-
-    expect(page.get_by_text("Welcome to Dugout, lord-borak.")).to_be_visible()
-    expect(page.get_by_text("Signed in as lord-borak.")).to_be_visible()
+    sign_up(page, "lord-borak", "borak@dugout.example", PASSWORD)
     assert phone.horizontal_overflow() == 0
 
     page.get_by_role("button", name="Log out").click()
@@ -38,11 +32,7 @@ def test_a_visitor_signs_up_and_logs_in_on_a_phone(live_server, phone: Phone) ->
     nav.get_by_role("link", name="Log in").click()
     expect(page.get_by_role("heading", name="Log in")).to_be_visible()
     assert phone.horizontal_overflow() == 0
-    page.get_by_label("Username").fill("lord-borak")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-
-    expect(page.get_by_text("Signed in as lord-borak.")).to_be_visible()
+    credentials_enter(page, "lord-borak", PASSWORD)
     assert phone.horizontal_overflow() == 0
     assert phone.aborted == []
 

@@ -4,14 +4,18 @@ treasury, retires a GDBBL veteran into an assistant coach and takes a legal adva
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from rules.edition import edition_read
 from rules.selectors import version_get
-from rules.services import edition_load
 from teams.services import NewPlayer, team_create
-from tests.browser.conftest import Phone, log_in
+from tests.browser.conftest import Phone
+from tests.browser.steps import (
+    coach_create,
+    log_in,
+    retire_as_assistant_coach,
+    roster_open,
+    rulesets_load,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,10 +25,9 @@ PASSWORD = "grudges-are-forever"
 @pytest.fixture
 def dwarves() -> int:
     # Written before the browser starts (see the phone fixture).
-    edition_load(edition_read("gdbbl"))
-    users = get_user_model().objects
-    coach = users.create_user("thorek", password=PASSWORD)
-    users.create_user("commish", password=PASSWORD, is_staff=True)
+    rulesets_load("gdbbl")
+    coach = coach_create("thorek", PASSWORD)
+    coach_create("commish", PASSWORD, is_staff=True)
     players = [NewPlayer("Long Beard", f"Beard {n}") for n in range(1, 12)]
     # 11 x 70,000 + fan factor 1 (10,000) = 780,000: 220,000 left.
     team = team_create(coach, version_get("gdbbl"), "Grudgebearers", "dwarf", players,
@@ -34,10 +37,8 @@ def dwarves() -> int:
 
 def test_a_coach_spends_retires_and_advances_legally(live_server, dwarves: int, phone: Phone):
     page = phone.page
-    roster = f"{live_server.url}/teams/{dwarves}/"
-
     log_in(page, live_server.url, "commish", PASSWORD)
-    page.goto(roster)
+    roster = roster_open(page, live_server.url, dwarves)
     page.get_by_label("Reason").fill("SPP from the round 1 paper report")
     page.get_by_label("Player", exact=True).select_option(label="#1 Beard 1")
     page.get_by_label("SPP change").fill("6")
@@ -55,12 +56,7 @@ def test_a_coach_spends_retires_and_advances_legally(live_server, dwarves: int, 
     expect(page.locator(".team-block")).to_contain_text("130,000 gp")
 
     # Retire a veteran: the page asks first and says he becomes an assistant coach.
-    page.get_by_role("button", name="Retire Beard 11").click()
-    expect(page.get_by_role("heading", name="Retire #11 Beard 11?")).to_be_visible()
-    expect(page.get_by_text("He stays on as an extra assistant coach, for free.")).to_be_visible()
-    assert phone.horizontal_overflow() == 0
-    page.get_by_role("button", name="Yes, retire #11 Beard 11").click()
-    expect(page.get_by_text("#11 Beard 11 retired and becomes an assistant coach.")).to_be_visible()
+    retire_as_assistant_coach(page, "Beard 11", 11, "70,000")
     expect(page.locator(".team-block")).to_contain_text("Assistant coach")
 
     # Beard 1 reached 6 SPP: roll 3 and 4 at the table; Dodge is not on offer, Tackle is.

@@ -4,12 +4,20 @@ controls look like the site's other inputs; the league's Public checkbox is a ch
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
-from rules.edition import edition_read
-from rules.services import edition_load
-from tests.browser.conftest import Phone, log_in
+from tests.browser.conftest import Phone
+from tests.browser.steps import (
+    builder_open,
+    coach_create,
+    log_in,
+    race_choose,
+    race_options,
+    ruleset_pick,
+    rulesets_load,
+    team_fill,
+    team_submit,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,10 +29,8 @@ LOOK = ("fontSize", "fontFamily", "borderTopWidth", "borderTopStyle", "borderTop
 @pytest.fixture
 def coach() -> str:
     # Written before the browser starts (see the phone fixture).
-    for slug in ("lrb6", "gdbbl", "blitz-bowl"):
-        edition_load(edition_read(slug))
-    get_user_model().objects.create_user("rookie", "rookie@dugout.example", PASSWORD)
-    return "rookie"
+    rulesets_load("lrb6", "gdbbl", "blitz-bowl")
+    return coach_create("rookie", PASSWORD).username
 
 
 def look(page: Page, selector: str) -> dict[str, str]:
@@ -34,35 +40,23 @@ def look(page: Page, selector: str) -> dict[str, str]:
     )
 
 
-def race_options(page: Page) -> list[str]:
-    return page.locator("#pick-race option").all_inner_texts()
-
-
 def test_the_race_list_follows_the_ruleset_and_a_gdbbl_team_is_built(
     live_server, coach: str, phone: Phone
 ) -> None:
     page = phone.page
     log_in(page, live_server.url, coach, PASSWORD)
-    page.goto(live_server.url + "/teams/new/")
+    builder_open(page, live_server.url)
     expect(page.get_by_label("Ruleset")).to_have_value("lrb6")
     assert "Amazon" in race_options(page)
-    url = page.url
-    page.evaluate("() => { window.stayedOnThePage = true; }")  # gone if the page reloads
 
-    with page.expect_response(lambda r: "/teams/new/races/" in r.url):
-        page.get_by_label("Ruleset").select_option("gdbbl")
-    expect(page.locator("#pick-race option[value=lizardmen]")).to_have_count(1)
-    assert page.url == url
-    assert page.evaluate("() => window.stayedOnThePage") is True
+    ruleset_pick(page, "gdbbl", "lizardmen")
     options = race_options(page)
     assert "Dwarf" in options
     assert "Lizardmen" in options
     assert "Amazon" not in options  # LRB6's, not GDBBL's
     assert phone.horizontal_overflow() == 0
 
-    page.get_by_label("Race").select_option(label="Dwarf")
-    page.get_by_role("button", name="Choose").click()
-    expect(page.get_by_role("heading", name="Dwarf players")).to_be_visible()
+    race_choose(page, "Dwarf")
     assert page.url.endswith("/teams/new/?ruleset=gdbbl&race=dwarf")
     # The builder's selects and number inputs look like its text input.
     name = look(page, "#team-name")
@@ -72,12 +66,8 @@ def test_the_race_list_follows_the_ruleset_and_a_gdbbl_team_is_built(
     assert look(page, "#fan_factor") == name
     assert phone.horizontal_overflow() == 0
 
-    page.get_by_label("Team name").fill("Grudgebearers")
-    page.get_by_label("How many Long Beard", exact=True).fill("11")
-    page.get_by_label("Alchemist").fill("1")
-    page.get_by_label("Fan factor").fill("1")
-    page.get_by_role("button", name="Create the team").click()
-    expect(page.get_by_text("Grudgebearers is ready")).to_be_visible()
+    team_fill(page, "Grudgebearers", {"Long Beard": 11}, fan_factor=1, staff={"Alchemist": 1})
+    team_submit(page, "Grudgebearers")
     expect(page.locator(".team-block")).to_contain_text("930,000 gp")
     assert phone.horizontal_overflow() == 0
     assert phone.aborted == []
@@ -88,14 +78,14 @@ def test_a_pair_that_does_not_exist_is_named_on_the_phone(
 ) -> None:
     page = phone.page
     log_in(page, live_server.url, coach, PASSWORD)
-    page.goto(live_server.url + "/teams/new/?ruleset=blitz-bowl&race=orc")
+    builder_open(page, live_server.url, "blitz-bowl", "orc")
     expect(page.get_by_role("alert")).to_have_text(
         "Blitz Bowl (Ultimate Edition) has no race 'orc': choose one of its races."
     )
     assert race_options(page) == ["Human"]
     assert phone.horizontal_overflow() == 0
     # Another ruleset's races come in without a reload, and the message about the old pair goes.
-    page.get_by_label("Ruleset").select_option("lrb6")
+    ruleset_pick(page, "lrb6", "human")
     expect(page.locator("#pick-race option")).to_have_count(24)
     expect(page.locator("#pick-race")).to_have_value("human")  # kept: LRB6 has Humans too
     expect(page.get_by_role("alert")).to_have_count(0)

@@ -16,6 +16,7 @@ from rules.edition import edition_read
 from rules.selectors import version_get
 from rules.services import edition_load
 from tests.browser.conftest import Phone, screen_launch
+from tests.browser.steps import credentials_enter, race_choose, sign_up, team_fill, team_submit
 from tests.teams.helpers import orc_team
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -73,12 +74,7 @@ def test_a_new_coach_builds_finds_and_retires_his_team_from_the_desk(
     nav.get_by_role("link", name="Sign up").click()
     expect(page.get_by_role("heading", name="Sign up")).to_be_visible()
     fits(screen)
-    page.get_by_label("Username").fill(COACH)
-    page.get_by_label("Email address").fill("ugroth@dugout.example")
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Password confirmation").fill(PASSWORD)
-    page.get_by_role("button", name="Create my account").click()
-    expect(page.get_by_text(f"Welcome to Dugout, {COACH}.")).to_be_visible()
+    sign_up(page, COACH, "ugroth@dugout.example", PASSWORD)
     expect(page.get_by_role("heading", name="Your desk", level=1)).to_be_visible()
     expect(page.get_by_role("heading", name="First steps")).to_be_visible()
     expect(main.get_by_text("Nothing waits for you.")).to_be_visible()
@@ -91,23 +87,17 @@ def test_a_new_coach_builds_finds_and_retires_his_team_from_the_desk(
     fits(screen)
     page.get_by_label("Ruleset").select_option("lrb6")
     page.wait_for_load_state("networkidle")  # the ruleset's race list is swapped in by htmx
-    page.get_by_label("Race").select_option(label="Orc")
-    page.get_by_role("button", name="Choose").click()
-    expect(page.get_by_role("heading", name="Orc players")).to_be_visible()
+    race_choose(page, "Orc")
     fits(screen)
-    page.get_by_label("Team name").fill(TEAM)
-    for position, count in (("Lineman", 5), ("Blitzer", 4), ("Black Orc Blocker", 2)):
-        page.get_by_label(f"How many {position}", exact=True).fill(str(count))
-    page.get_by_label("Re-rolls").fill("2")
-    page.get_by_label("Fan factor").fill("3")
+    squad = {"Lineman": 5, "Blitzer": 4, "Black Orc Blocker": 2}
+    team_fill(page, TEAM, squad, rerolls=2, fan_factor=3)
     # 5 x 50,000 + 4 x 80,000 + 2 x 80,000 + 2 x 60,000 + 3 x 10,000 = 880,000
     expect(page.locator("#spent")).to_have_text("880,000")
     fits(screen)
-    page.get_by_role("button", name="Create the team").click()
+    team_url = team_submit(page, TEAM)
     expect(page.get_by_text(f"{TEAM} is ready: 120,000 gp in the treasury.")).to_be_visible()
     expect(page.get_by_role("heading", name=TEAM, level=1)).to_be_visible()
     fits(screen)
-    team_url = page.url
     value = (
         page.locator(".team-block dt", has_text="Team value")
         .locator("xpath=following-sibling::dd[1]")
@@ -169,10 +159,7 @@ def test_a_new_coach_builds_finds_and_retires_his_team_from_the_desk(
     expect(page.get_by_role("heading", name="Password set")).to_be_visible()
     fits(screen)
     main.get_by_role("link", name="Log in").click()
-    page.get_by_label("Username").fill(COACH)
-    page.get_by_label("Password").fill(NEW_PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_text(f"Signed in as {COACH}.")).to_be_visible()
+    credentials_enter(page, COACH, NEW_PASSWORD)
     fits(screen)
 
     # Retires the team, after being told what follows.

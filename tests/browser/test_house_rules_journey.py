@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from rules.edition import Edition
 from rules.services import edition_load
-from tests.browser.conftest import Phone, log_in
+from tests.browser.conftest import Phone
+from tests.browser.steps import coach_create, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -19,8 +19,7 @@ PASSWORD = "a-wizard-did-it-again"
 def coach(lrb6_edition: Edition) -> str:
     # Written before the browser starts (see the phone fixture).
     edition_load(lrb6_edition)
-    get_user_model().objects.create_user("nuffle", "nuffle@dugout.example", PASSWORD)
-    return "nuffle"
+    return coach_create("nuffle", PASSWORD).username
 
 
 def test_a_coach_copies_lrb6_and_changes_it_without_touching_lrb6(

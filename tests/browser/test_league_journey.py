@@ -16,7 +16,8 @@ from rules.edition import edition_read
 from rules.selectors import version_get
 from rules.services import edition_load
 from teams.models import Team
-from tests.browser.conftest import Phone, log_in
+from tests.browser.conftest import Phone
+from tests.browser.steps import log_in
 from tests.teams.helpers import orc_team
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -18,7 +18,8 @@ from matches.models import Match
 from rules.edition import edition_read
 from rules.selectors import version_get
 from rules.services import edition_load
-from tests.browser.conftest import Phone, log_in, phone_open
+from tests.browser.conftest import Phone, phone_open
+from tests.browser.steps import log_in
 from tests.teams.helpers import orc_team
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

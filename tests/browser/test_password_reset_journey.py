@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Phone
+from tests.browser.steps import credentials_enter
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -48,9 +49,6 @@ def test_a_coach_resets_his_password_from_the_mailed_link_on_a_phone(
     expect(page.get_by_role("heading", name="Password set")).to_be_visible()
 
     page.get_by_role("main").get_by_role("link", name="Log in").click()
-    page.get_by_label("Username").fill("lord-borak")
-    page.get_by_label("Password").fill(NEW_PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_text("Signed in as lord-borak.")).to_be_visible()
+    credentials_enter(page, "lord-borak", NEW_PASSWORD)
     assert phone.horizontal_overflow() == 0
     assert phone.aborted == []

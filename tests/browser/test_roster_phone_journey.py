@@ -5,14 +5,11 @@ title, nothing to scroll sideways; then a rules page, whose notes on our sources
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from rules.edition import edition_read
-from rules.selectors import version_get
-from rules.services import edition_load
-from tests.browser.conftest import PHONE, Phone, log_in
-from tests.teams.helpers import orc_team, record
+from tests.browser.conftest import PHONE, Phone
+from tests.browser.steps import level_titles_open, log_in, orcs_create, roster_open, sources_open
+from tests.teams.helpers import record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,12 +20,10 @@ PASSWORD = "two-dice-block-and-go"
 def team_pk() -> int:
     """An LRB6 Orc team whose Blitzer 6 has 6 SPP (Experienced), written before the browser
     starts (see the phone fixture)."""
-    edition_load(edition_read("lrb6"))
-    coach = get_user_model().objects.create_user("grimgor", "grimgor@dugout.example", PASSWORD)
-    team = orc_team(coach, version_get("lrb6"))
+    team = orcs_create("grimgor", PASSWORD)
     blitzer = team.players.get(number=6)
     record(
-        team, "report", "Beat the Reavers", coach,
+        team, "report", "Beat the Reavers", team.coach,
         [{"op": "player", "player": blitzer.key, "field": "spp", "amount": 6},
          {"op": "player", "player": blitzer.key, "field": "skill", "skill": "Tackle",
           "add": True}],
@@ -41,7 +36,7 @@ def test_the_roster_fits_a_phone_and_shows_each_player_s_title(
 ) -> None:
     page = phone.page
     log_in(page, live_server.url, "grimgor", PASSWORD)
-    page.goto(f"{live_server.url}/teams/{team_pk}/")
+    roster_open(page, live_server.url, team_pk)
     expect(page.get_by_role("heading", name="Gouged Eye")).to_be_visible()
     assert page.viewport_size == PHONE
 
@@ -83,14 +78,12 @@ def test_a_rules_page_keeps_its_sources_closed_until_tapped(
     live_server, team_pk: int, phone: Phone
 ) -> None:
     page = phone.page
-    page.goto(live_server.url + "/rules/lrb6/tables/")
-    levels = page.locator("#experience_levels")
-    expect(levels).to_contain_text("A player's title by total SPP")
+    levels = level_titles_open(page, live_server.url, "lrb6")
     note = levels.get_by_text("From lrb6-facts §2", exact=False)
     expect(note).to_be_hidden()
     assert phone.horizontal_overflow() == 0
 
-    levels.locator("summary", has_text="Sources").click()
+    sources_open(levels)
     expect(note).to_be_visible()
     expect(levels.get_by_role("row").filter(has_text="Legend")).to_contain_text("176+")
     assert phone.horizontal_overflow() == 0

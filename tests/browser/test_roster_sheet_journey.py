@@ -14,7 +14,8 @@ from rules.edition import edition_read
 from rules.selectors import version_get
 from rules.services import edition_load
 from teams.models import RosterSheet
-from tests.browser.conftest import Phone, log_in
+from tests.browser.conftest import Phone
+from tests.browser.steps import log_in
 from tests.teams.helpers import orc_team
 from tests.teams.sheet_helpers import pdf_text
 

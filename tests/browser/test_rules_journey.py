@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from rules.edition import Edition, bundled_edition_slugs, edition_read
+from rules.edition import Edition, bundled_edition_slugs
 from rules.services import edition_load
 from tests.browser.conftest import Phone
+from tests.browser.steps import rulesets_load
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -20,8 +21,7 @@ def lrb6(lrb6_edition: Edition) -> None:
 
 @pytest.fixture
 def all_editions() -> None:
-    for slug in bundled_edition_slugs():
-        edition_load(edition_read(slug))
+    rulesets_load(*bundled_edition_slugs())
 
 
 def test_a_coach_browses_lrb6_on_a_phone(live_server, lrb6: None, phone: Phone) -> None:

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from rules.edition import edition_read
-from rules.services import edition_load
-from tests.browser.conftest import Phone, log_in
+from tests.browser.conftest import Phone
+from tests.browser.steps import (
+    build_team,
+    builder_open,
+    coach_create,
+    log_in,
+    rulesets_load,
+    team_fill,
+    team_submit,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -18,10 +24,8 @@ PASSWORD = "two-dice-block-and-go"
 @pytest.fixture
 def coach() -> str:
     # Written before the browser starts (see the phone fixture).
-    for slug in ("lrb6", "gdbbl"):
-        edition_load(edition_read(slug))
-    get_user_model().objects.create_user("rookie", "rookie@dugout.example", PASSWORD)
-    return "rookie"
+    rulesets_load("lrb6", "gdbbl")
+    return coach_create("rookie", PASSWORD).username
 
 
 def test_a_new_coach_builds_an_orc_team_after_a_refusal(
@@ -29,11 +33,8 @@ def test_a_new_coach_builds_an_orc_team_after_a_refusal(
 ) -> None:
     page = phone.page
     log_in(page, live_server.url, coach, PASSWORD)
-    page.goto(live_server.url + "/teams/new/?ruleset=lrb6&race=orc")
-    page.get_by_label("Team name").fill("Gouged Eye")
-    for position, count in (("Lineman", 5), ("Blitzer", 4), ("Thrower", 3)):
-        page.get_by_label(f"How many {position}", exact=True).fill(str(count))
-    page.get_by_label("Re-rolls").fill("2")
+    builder_open(page, live_server.url, "lrb6", "orc")
+    team_fill(page, "Gouged Eye", {"Lineman": 5, "Blitzer": 4, "Thrower": 3}, rerolls=2)
     # 5 x 50,000 + 4 x 80,000 + 3 x 70,000 + 2 x 60,000 = 900,000 spent, 100,000 left
     expect(page.locator("#spent")).to_have_text("900,000")
     expect(page.locator("#left")).to_have_text("100,000")
@@ -45,7 +46,7 @@ def test_a_new_coach_builds_an_orc_team_after_a_refusal(
     page.get_by_label("How many Black Orc Blocker", exact=True).fill("1")
     # 900,000 - 70,000 + 80,000 = 910,000
     expect(page.locator("#left")).to_have_text("90,000")
-    page.get_by_role("button", name="Create the team").click()
+    team_submit(page, "Gouged Eye")
     expect(page.get_by_text("Gouged Eye is ready: 90,000 gp in the treasury.")).to_be_visible()
     expect(page.get_by_role("row").filter(has_text="Black Orc Blocker")).to_contain_text("80,000")
     # 5 x 50,000 + 4 x 80,000 + 2 x 70,000 + 80,000 + 2 x 60,000 = 910,000
@@ -59,13 +60,10 @@ def test_a_new_coach_builds_a_gdbbl_dwarf_team_with_an_alchemist(
 ) -> None:
     page = phone.page
     log_in(page, live_server.url, coach, PASSWORD)
-    page.goto(live_server.url + "/teams/new/?ruleset=gdbbl&race=dwarf")
-    page.get_by_label("Team name").fill("Grudgebearers")
-    page.get_by_label("How many Long Beard", exact=True).fill("11")
-    page.get_by_label("Alchemist").fill("1")
-    page.get_by_label("Fan factor").fill("1")
-    page.get_by_role("button", name="Create the team").click()
-    expect(page.get_by_text("Grudgebearers is ready")).to_be_visible()
+    build_team(
+        page, live_server.url, "gdbbl", "dwarf", {"Long Beard": 11},
+        fan_factor=1, staff={"Alchemist": 1}, name="Grudgebearers",
+    )  # fmt: skip
     block = page.locator(".team-block")
     # 11 x 70,000 + 10,000 (fan factor 1) + 150,000 (alchemist) = 930,000 -> rating 93
     expect(block).to_contain_text("930,000 gp")

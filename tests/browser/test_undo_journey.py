@@ -15,7 +15,8 @@ from league.demo import DEMO_PASSWORD, demo_data_create
 from rules.edition import edition_read
 from rules.services import edition_load
 from teams.models import Team
-from tests.browser.conftest import Phone, log_in
+from tests.browser.conftest import Phone
+from tests.browser.steps import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
