@@ -42,7 +42,7 @@ from league.services import (
     membership_request,
 )
 from league.setting_checks import LeagueRefused, Problem
-from rules.plumbing.refusals import refusal
+from rules.plumbing.refusals import refusal, valid_body
 from rules.selectors import version_get
 from teams.models import Team
 
@@ -71,12 +71,6 @@ def _refusal(refused: LeagueRefused) -> ValidationError:
     return refusal(refused.problems)
 
 
-def _valid(serializer_class, data) -> dict:
-    body = serializer_class(data=data)
-    body.is_valid(raise_exception=True)
-    return dict(body.validated_data)
-
-
 class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     serializer_class = LeagueSummarySerializer
     queryset = League.objects.none()
@@ -103,7 +97,7 @@ class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
     @extend_schema(request=LeagueCreateSerializer, responses={201: LeagueSerializer})
     def create(self, request: Request) -> Response:
-        body = _valid(LeagueCreateSerializer, request.data)
+        body = valid_body(LeagueCreateSerializer, request.data)
         try:
             version = version_get(body.pop("ruleset"), body.pop("version", None))
         except Http404 as missing:  # a field of the body, not the URL: a 400 naming it
@@ -148,7 +142,7 @@ class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def commissioners(self, request: Request, pk=None) -> Response:
         league = self._league(pk)
-        username = _valid(UsernameBody, request.data)["username"]
+        username = valid_body(UsernameBody, request.data)["username"]
         try:
             commissioner_add_by_name(league, request.user, username)
         except LeagueRefused as refused:
@@ -170,7 +164,7 @@ class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
                     row for row in rows if row.status == "approved" or row.team.coach_id == mine
                 ]
             return Response(MembershipSerializer(rows, many=True).data)
-        team = Team.objects.filter(pk=_valid(TeamBody, request.data)["team"]).first()
+        team = Team.objects.filter(pk=valid_body(TeamBody, request.data)["team"]).first()
         if team is None:
             raise ValidationError({"team": ["There is no such team."]})
         try:
@@ -182,7 +176,7 @@ class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def _membership_decide(self, pk, membership, approve: bool) -> Response:
         league = self._league(pk)
         row = get_object_or_404(league.memberships, pk=membership)
-        reason = _valid(ReasonBody, self.request.data)["reason"]
+        reason = valid_body(ReasonBody, self.request.data)["reason"]
         try:
             row = membership_decide(row, self.request.user, approve, reason)
         except LeagueRefused as refused:
@@ -205,7 +199,7 @@ class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         """The team leaves (how: left) or is retired (how: retired); it keeps its history."""
         league = self._league(pk)
         row = get_object_or_404(league.memberships, pk=membership)
-        body = _valid(EndBody, request.data)
+        body = valid_body(EndBody, request.data)
         try:
             row = membership_end(row, request.user, body["how"], body["reason"])
         except LeagueRefused as refused:
@@ -240,7 +234,7 @@ class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
                 for s in selectors.season_list(league)
             ]
             return Response(rows)
-        body = _valid(SeasonStartSerializer, request.data)
+        body = valid_body(SeasonStartSerializer, request.data)
         try:
             season = season_start(
                 league,
@@ -266,7 +260,7 @@ class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         """Open play: arrange a match between two member teams."""
         league = self._league(pk)
         season = selectors.season_get(league, int(number))
-        body = _valid(ArrangeSerializer, request.data)
+        body = valid_body(ArrangeSerializer, request.data)
         teams = Team.objects.in_bulk([body["home"], body["away"]])
         problems = [
             Problem(side, f"There is no team {body[side]}.")
@@ -294,7 +288,7 @@ class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"], url_path=r"fixtures/(?P<fixture>\d+)/reschedule")
     def fixture_reschedule(self, request: Request, pk=None, fixture=None) -> Response:
         row = self._fixture(pk, fixture)
-        body = _valid(RescheduleSerializer, request.data)
+        body = valid_body(RescheduleSerializer, request.data)
         try:
             row = fixture_reschedule(row, request.user, body["deadline"], body["reason"])
         except LeagueRefused as refused:
@@ -305,7 +299,7 @@ class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"], url_path=r"fixtures/(?P<fixture>\d+)/forfeit")
     def fixture_forfeit(self, request: Request, pk=None, fixture=None) -> Response:
         row = self._fixture(pk, fixture)
-        team_pk = _valid(ForfeitBody, request.data)["forfeited_by"]
+        team_pk = valid_body(ForfeitBody, request.data)["forfeited_by"]
         team = Team.objects.filter(pk=team_pk).first()
         try:
             row = fixture_forfeit(row, request.user, team)

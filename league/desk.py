@@ -8,15 +8,13 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q
+from django.db.models import Q
 
 from league.models import Fixture, League, Membership
 from matches.models import OPEN, decided
 from matches.selectors import Waiting, waiting_for
-from rules.engine.experience import improvement_rolls_due
-from rules.snapshot import version_snapshot
-from teams.models import Player, Team
-from teams.roster import GONE, team_worth
+from teams.models import Team
+from teams.roster import team_glances
 
 
 @dataclass
@@ -72,30 +70,14 @@ def desk_for(user, today: datetime.date) -> Desk:
 
 
 def _values_and_rolls(rows: list[DeskTeam]) -> None:
-    """Every player of every team in one query; values by each ruleset's own formula."""
-    players: dict[int, list[Player]] = {row.team.pk: [] for row in rows}
-    read = (
-        Player.objects.filter(team__in=list(players))
-        .on_roster()
-        .select_related("position", "star")
-        .annotate(
-            rolls_made=Count("improvements"),
-            rolls_pending=Count("improvements", filter=Q(improvements__choice="")),
-        )
-        .order_by("team", "number")
-    )
-    for player in read:
-        players[player.team_id].append(player)
+    glances = team_glances([row.team for row in rows])
     for row in rows:
-        ruleset = version_snapshot(row.team.ruleset_version).ruleset
-        mine = players[row.team.pk]
-        value, _rating = team_worth(row.team, mine, ruleset)
-        row.value = value
-        if ruleset.play != "league":
-            continue
-        able = [p for p in mine if not p.star_id and p.status not in GONE]
-        row.rolls_due = sum(improvement_rolls_due(ruleset, p.spp, p.rolls_made) for p in able)
-        row.choices_waiting = sum(p.rolls_pending for p in able)
+        glance = glances[row.team.pk]
+        row.value, row.rolls_due, row.choices_waiting = (
+            glance.value,
+            glance.rolls_due,
+            glance.choices_waiting,
+        )
 
 
 def _leagues_and_fixtures(rows: list[DeskTeam]) -> None:

@@ -14,21 +14,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league.models import Fixture
-from league.retirement import team_retire
+from league.retirement import fixtures_to_forfeit, team_retire
 from league.setting_checks import LeagueRefused
-from matches.models import SCHEDULED
 from rules.plumbing.people import is_coach_or_staff
 from teams.models import Team
 
 
 def _what_follows(team: Team) -> dict:
     """What retiring will do, for the confirmation page."""
-    fixtures = (
-        Fixture.objects.filter(home=team, season__finished_at__isnull=True)
-        | Fixture.objects.filter(away=team, season__finished_at__isnull=True)
-    ).filter(match__status=SCHEDULED)
-    return {"team": team, "forfeits": fixtures.count()}
+    return {"team": team, "forfeits": fixtures_to_forfeit(team).count()}
 
 
 @login_required

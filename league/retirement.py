@@ -43,12 +43,17 @@ def team_retire(team: Team, actor) -> Team:
     return team
 
 
+def fixtures_to_forfeit(team: Team):
+    """Its fixtures still to play in a running season: retiring forfeits them."""
+    return Fixture.objects.filter(
+        Q(home=team) | Q(away=team), season__finished_at__isnull=True, match__status=SCHEDULED
+    )
+
+
 def _fixtures_forfeit(team: Team, actor, reason: str) -> None:
-    """Its fixtures still to play in a running season, lost by the league's forfeit score."""
-    fixtures = (
-        Fixture.objects.filter(Q(home=team) | Q(away=team), season__finished_at__isnull=True)
-        .filter(match__status=SCHEDULED)
-        .select_related("match__home", "match__away", "season__league")
+    """Its fixtures still to play, lost by the league's forfeit score."""
+    fixtures = fixtures_to_forfeit(team).select_related(
+        "match__home", "match__away", "season__league"
     )
     scores = {
         fixture.match: (

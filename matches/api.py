@@ -6,7 +6,6 @@ for the reader."""
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
@@ -17,8 +16,7 @@ from rest_framework.response import Response
 
 from matches.actions import PERFORM, require_involved
 from matches.models import Match
-from matches.seams import settlers
-from matches.selectors import match_whole, matches_seen, waiting_for
+from matches.selectors import match_seen, match_whole, matches_seen, waiting_for
 from matches.serializers import (
     DiceBody,
     DiceRollSerializer,
@@ -29,18 +27,13 @@ from matches.serializers import (
     StepReasonBody,
 )
 from matches.services import friendly_offer
+from rules.plumbing.refusals import valid_body
 from teams.models import Team
 
 
 class WaitingSerializer(serializers.Serializer):
     match = MatchSummarySerializer()
     what = serializers.CharField()
-
-
-def _valid(serializer_class, data) -> dict:
-    body = serializer_class(data=data)
-    body.is_valid(raise_exception=True)
-    return dict(body.validated_data)
 
 
 class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
@@ -50,36 +43,27 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def get_queryset(self):
         return matches_seen(self.request.user).order_by("-created_at", "-pk")
 
-    def _match(self, pk) -> Match:
-        try:
-            match = match_whole(int(pk))
-        except (TypeError, ValueError, Match.DoesNotExist):
-            raise Http404("No such match.") from None
-        if not settlers.answer.may_see(self.request.user, match):
-            raise Http404("No such match.")
-        return match
-
     def _answer(self, match: Match, status: int = 200) -> Response:
         body = MatchSerializer(match_whole(match.pk), context={"request": self.request})
         return Response(body.data, status=status)
 
     def _act(self, request: Request, pk, name: str, body_class=None) -> Response:
-        match = self._match(pk)
+        match = match_seen(pk, self.request.user)
         require_involved(request.user, match)  # who, before the body is read
-        data = _valid(body_class, request.data) if body_class else {}
+        data = valid_body(body_class, request.data) if body_class else {}
         PERFORM[name](match, request.user, data)
         return self._answer(match)
 
     @extend_schema(responses=MatchSerializer)
     def retrieve(self, request: Request, pk=None) -> Response:
-        return self._answer(self._match(pk))
+        return self._answer(match_seen(pk, self.request.user))
 
     @extend_schema(request=OfferBody, responses={201: MatchSerializer})
     def create(self, request: Request) -> Response:
         """Offers a friendly: your team at home against another coach's team."""
         if not request.user.is_authenticated:
             raise PermissionDenied("Log in to offer a friendly.")
-        body = _valid(OfferBody, request.data)
+        body = valid_body(OfferBody, request.data)
         teams = Team.objects.select_related("coach").in_bulk([body["home"], body["away"]])
         missing = [side for side in ("home", "away") if body[side] not in teams]
         if missing:
@@ -148,8 +132,8 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def dice(self, request: Request, pk=None) -> Response:
         """One roll: entered (with its values) or rolled by the server, as the match allows."""
-        match = self._match(pk)
-        body = _valid(DiceBody, request.data)
+        match = match_seen(pk, self.request.user)
+        body = valid_body(DiceBody, request.data)
         # The service checks who rolls, which sources the match takes and that it is open,
         # and names the rule it breaks.
         roll = PERFORM[f"dice_{body['source']}"](match, request.user, body)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import F, Prefetch, Q, QuerySet
+from django.http import Http404
 
 from matches.models import (
     CONFIRMED,
@@ -62,6 +63,18 @@ def matches_in_play(user) -> list[Match]:
         .select_related(*RELATED)
     )
     return list(rows.order_by("-changed_at", "-pk")[:IN_PLAY_SHOWN])
+
+
+def match_seen(pk, user) -> Match:
+    """One match whole, if `user` may see it; Http404 otherwise (and for a key that is no
+    number), so a hidden match looks like no match."""
+    try:
+        match = match_whole(int(pk))
+    except (TypeError, ValueError, Match.DoesNotExist):
+        raise Http404("No such match.") from None
+    if not settlers.answer.may_see(user, match):
+        raise Http404("No such match.")
+    return match
 
 
 def waiting_for(user) -> list[Waiting]:

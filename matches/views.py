@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST, require_safe
 from matches.actions import PERFORM, actions_for, report_of, require_involved
 from matches.models import Match, Report
 from matches.seams import settlers
-from matches.selectors import match_whole, matches_in_play, waiting_for
+from matches.selectors import match_seen, match_whole, matches_in_play, waiting_for
 from matches.services import friendly_offer
 from matches.workflow import may_see_report
 from rules.engine.errors import Problem, Refused
@@ -35,16 +35,6 @@ DONE = {
     "dice_entered": "Dice entered.",
     "dice_rolled": "Dice rolled.",
 }
-
-
-def _visible(request: HttpRequest, pk: int) -> Match:
-    try:
-        match = match_whole(pk)
-    except Match.DoesNotExist:
-        raise Http404("No such match.") from None
-    if not settlers.answer.may_see(request.user, match):
-        raise Http404("No such match.")
-    return match
 
 
 def _report_form(report: Report | None, posted) -> dict[str, str]:
@@ -79,13 +69,13 @@ def _page(request: HttpRequest, match: Match, status: int = 200, **extra) -> Htt
 
 @require_safe
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    return _page(request, _visible(request, pk))
+    return _page(request, match_seen(pk, request.user))
 
 
 @require_POST
 @login_required
 def match_act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
-    match = _visible(request, pk)
+    match = match_seen(pk, request.user)
     if action not in PERFORM:
         raise Http404("No such action.")
     require_involved(request.user, match)

@@ -166,11 +166,20 @@ class ListedTeam:
     league: TeamLeague | None  # None outside a league, or in one the reader may not see
 
 
-def team_values(teams: Sequence[Team]) -> dict[int, int | None]:
-    """Each team's value (team_worth's), by team id: the rules from the process's snapshot,
-    read once per ruleset version, and the players of every team in one query (none when
-    every team plays a results-only system). The teams come with their ruleset_version and
-    race."""
+@dataclass(frozen=True)
+class Glance:
+    """A team at a glance, for lists and the coach's desk."""
+
+    value: int | None  # None: a results-only system keeps no value
+    rolls_due: int  # improvement rolls earned and not rolled
+    choices_waiting: int  # rolls made and not yet spent
+
+
+def team_glances(teams: Sequence[Team]) -> dict[int, Glance]:
+    """Each team's value (team_worth's) and waiting rolls, by team id: the rules from the
+    process's snapshot, read once per ruleset version, and the players of every team in one
+    query (none when every team plays a results-only system). The teams come with their
+    ruleset_version and race."""
     rulesets: dict[int, Ruleset] = {}
     for team in teams:
         version = team.ruleset_version
@@ -179,14 +188,28 @@ def team_values(teams: Sequence[Team]) -> dict[int, int | None]:
     valued = [t.pk for t in teams if rulesets[t.ruleset_version_id].play != "results_only"]
     players: dict[int, list[Player]] = defaultdict(list)
     if valued:
-        for player in (
-            Player.objects.on_roster().filter(team_id__in=valued).select_related("position", "star")
-        ):
+        read = (
+            Player.objects.on_roster()
+            .filter(team_id__in=valued)
+            .select_related("position", "star")
+            .annotate(
+                rolls_made=Count("improvements"),
+                rolls_pending=Count("improvements", filter=Q(improvements__choice="")),
+            )
+            .order_by("team", "number")
+        )
+        for player in read:
             players[player.team_id].append(player)
-    return {
-        team.pk: team_worth(team, players[team.pk], rulesets[team.ruleset_version_id])[0]
-        for team in teams
-    }
+    glances = {}
+    for team in teams:
+        ruleset, mine = rulesets[team.ruleset_version_id], players[team.pk]
+        able = [p for p in mine if not p.star_id and p.status not in GONE]
+        glances[team.pk] = Glance(
+            value=team_worth(team, mine, ruleset)[0],
+            rolls_due=sum(_rolls_due(ruleset, p) for p in mine),
+            choices_waiting=sum(p.rolls_pending for p in able) if ruleset.play == "league" else 0,
+        )
+    return glances
 
 
 def teams_listed(teams: Sequence[Team], user) -> list[ListedTeam]:
@@ -194,12 +217,12 @@ def teams_listed(teams: Sequence[Team], user) -> list[ListedTeam]:
     players in one, the leagues in one or two (a private league named only to those who may
     see it)."""
     teams = list(teams)
-    values = team_values(teams)
+    glances = team_glances(teams)
     said = leagues.answer.leagues_of(teams, user)
     listed = []
     for team in teams:
         league = said.get(team.pk)
         listed.append(
-            ListedTeam(team, values[team.pk], league if league and league.visible else None)
+            ListedTeam(team, glances[team.pk].value, league if league and league.visible else None)
         )
     return listed

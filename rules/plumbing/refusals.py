@@ -15,3 +15,10 @@ def refusal(problems: Iterable[Problem]) -> ValidationError:
     for problem in problems:
         by_field.setdefault(problem.field, []).append(problem.message)
     return ValidationError(by_field)
+
+
+def valid_body(serializer_class, data) -> dict:
+    """A request body checked by its serializer: its values, or a 400 naming each field."""
+    body = serializer_class(data=data)
+    body.is_valid(raise_exception=True)
+    return dict(body.validated_data)
