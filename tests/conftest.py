@@ -178,6 +178,27 @@ def _wait_until_ready(process: subprocess.Popen[bytes], log: Path) -> None:
     pytest.fail(f"The Celery worker did not start:\n{log.read_text(errors='replace')[-3000:]}")
 
 
+@pytest.fixture
+def users(db):
+    """The accounts' manager, to create coaches with."""
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects
+
+
+@pytest.fixture
+def staff(users):
+    return users.create_user("admin", password="kick-off-4", is_staff=True)
+
+
+@pytest.fixture
+def lrb6(db):
+    """The bundled LRB6 ruleset's latest version, as loaded for every test database."""
+    from rules.selectors import version_get
+
+    return version_get("lrb6")
+
+
 @pytest.fixture(scope="session")
 def lrb6_edition() -> Edition:
     """The LRB6 edition as read from its data files (no database)."""

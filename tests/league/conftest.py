@@ -3,19 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from league.models import League
 from league.services import league_create, membership_decide, membership_request
-from rules.models import RulesetVersion
-from rules.selectors import version_get
 from teams.models import Team
 from tests.teams.helpers import orc_team
-
-
-@pytest.fixture
-def users(db):
-    return get_user_model().objects
 
 
 @pytest.fixture
@@ -31,16 +23,6 @@ def coach(users):
 @pytest.fixture
 def rival(users):
     return users.create_user("griff", password="kick-off-3")
-
-
-@pytest.fixture
-def staff(users):
-    return users.create_user("admin", password="kick-off-4", is_staff=True)
-
-
-@pytest.fixture
-def lrb6(db) -> RulesetVersion:
-    return version_get("lrb6")
 
 
 @pytest.fixture

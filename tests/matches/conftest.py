@@ -4,22 +4,14 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from league.models import Fixture, League, Season
 from league.seasons import season_start
 from league.services import league_create, membership_decide, membership_request
 from matches.models import Match
 from matches.services import friendly_accept, friendly_offer
-from rules.models import RulesetVersion
-from rules.selectors import version_get
 from teams.models import Team
 from tests.teams.helpers import orc_team
-
-
-@pytest.fixture
-def users(db):
-    return get_user_model().objects
 
 
 @pytest.fixture
@@ -40,16 +32,6 @@ def outsider(users):
 @pytest.fixture
 def commissioner(users):
     return users.create_user("nuffle", password="kick-off-1", email="nuffle@example.com")
-
-
-@pytest.fixture
-def staff(users):
-    return users.create_user("admin", password="kick-off-4", is_staff=True)
-
-
-@pytest.fixture
-def lrb6(db) -> RulesetVersion:
-    return version_get("lrb6")
 
 
 @pytest.fixture

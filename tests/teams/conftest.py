@@ -20,11 +20,6 @@ def rival(db):
 
 
 @pytest.fixture
-def lrb6(db) -> RulesetVersion:
-    return version_get("lrb6")
-
-
-@pytest.fixture
 def gdbbl(db) -> RulesetVersion:
     return version_get("gdbbl")
 
