@@ -99,7 +99,7 @@ def _report(match: Match, user, data: Mapping):
     if played_on is None and data.get("played_on"):
         raise MatchRefused([Problem("played_on", "Give the date as YYYY-MM-DD.")])
     home, away = _whole(data.get("home_touchdowns")), _whole(data.get("away_touchdowns"))
-    return workflow.report_save(match, user, played_on, home, away)
+    return workflow.report_save(match, user, played_on, home, away, data)
 
 
 PERFORM: dict[str, Callable[[Match, object, Mapping], object]] = {

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import models
 
 from rules.engine.dice import SOURCES
+from rules.engine.report_entry import ACTIONS, HALVES, HELPER_NAMES, KEPT, MEANS_NAMES, WIN_TYPES
 
 OFFERED, DECLINED, SCHEDULED, DRAFT = "offered", "declined", "scheduled", "draft"
 SUBMITTED, DISPUTED, CONFIRMED, APPROVED, FORFEIT = (
@@ -129,10 +130,87 @@ class Report(models.Model):
     submitted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    notes = models.TextField(blank=True, max_length=2000)
+    # A concession: who, when, and whether it was forced (fewer than three could play).
+    conceded_by = models.ForeignKey(
+        "teams.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    conceded_half = models.PositiveSmallIntegerField(
+        null=True, blank=True, choices=list(HALVES.items())
+    )
+    conceded_turn = models.PositiveSmallIntegerField(null=True, blank=True)
+    conceded_forced = models.BooleanField(default=False)
+    # Blitz Bowl: each side's points and how they were made, the win, the match's rules.
+    home_points = models.PositiveSmallIntegerField(null=True, blank=True)
+    away_points = models.PositiveSmallIntegerField(null=True, blank=True)
+    points = models.JSONField(
+        default=dict, blank=True, help_text="Side -> challenge, cards, sweeps, bonus play."
+    )
+    win_type = models.CharField(
+        max_length=12, blank=True, choices=[(w, w.replace("_", " ")) for w in WIN_TYPES]
+    )
+    regional_roll = models.PositiveSmallIntegerField(null=True, blank=True)
+    endgame_active = models.BooleanField(default=False)
+    # 1st edition: the Veterans Rules the coaches agreed for this match.
+    veterans_rules = models.JSONField(default=list, blank=True)
     changed_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:
         return f"{self.match.home} {self.home_touchdowns}–{self.away_touchdowns} {self.match.away}"
+
+
+class Performance(models.Model):
+    """What one player did in the match: his counts of the SPP table's actions and his MVP
+    awards. A line may name a player who did not take part: the MVP of a league that draws
+    from the whole roster."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="performances")
+    team = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey(
+        "teams.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=60)
+    actions = models.JSONField(default=dict, blank=True, help_text="Action -> count.")
+    mvps = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["match", "team", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "team", "number"], name="one_line_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.number} {self.name}: {self.actions}"
+
+
+class Casualty(models.Model):
+    """One casualty: who was hurt, who caused it (or nobody), by what action and means, and
+    who treated it. Its dice are the match's, named by the victim ("casualty for away #3");
+    every casualty count is derived from these rows."""
+
+    ACTIONS = [(action, action) for action in ACTIONS]
+    MEANS = list(MEANS_NAMES.items())
+    HELPERS = [("", "none"), *HELPER_NAMES.items()]
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="casualties")
+    order = models.PositiveSmallIntegerField()
+    victim = models.ForeignKey("Participant", on_delete=models.PROTECT, related_name="+")
+    causer = models.ForeignKey(
+        "Participant", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    action = models.CharField(max_length=8, choices=ACTIONS)
+    means = models.CharField(max_length=14, choices=MEANS)
+    modifier = models.SmallIntegerField(default=0, help_text="Added to the injury roll.")
+    helper = models.CharField(max_length=22, blank=True, choices=HELPERS)
+    kept = models.CharField(max_length=6, blank=True, choices=[("", "-")] + [(k, k) for k in KEPT])
+
+    class Meta:
+        ordering = ["match", "order"]
+        verbose_name_plural = "casualties"
+
+    def __str__(self) -> str:
+        return f"{self.victim} ({self.get_means_display()} {self.action})"
 
 
 class Participant(models.Model):

@@ -8,6 +8,7 @@ from rest_framework import serializers
 from matches.actions import actions_for, report_of
 from matches.seams import settlers
 from matches.workflow import may_see_report
+from rules.engine.report_entry import ACTIONS, HALVES, HELPERS, KEPT, MEANS, SIDES, WIN_TYPES
 
 ID_MAX = 2**31 - 1  # PostgreSQL's integer keys
 
@@ -92,10 +93,88 @@ class OfferBody(serializers.Serializer):
     away = serializers.IntegerField(min_value=1, max_value=ID_MAX, help_text="The other team.")
 
 
+class PersonRef(serializers.Serializer):
+    side = serializers.ChoiceField(choices=SIDES)
+    number = serializers.IntegerField(min_value=0, max_value=999)
+
+
+class LineBody(serializers.Serializer):
+    number = serializers.IntegerField(min_value=0, max_value=999)
+    actions = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=99), required=False, default=dict,
+        help_text="The SPP table's actions: touchdown, completion, interception, ...",
+    )  # fmt: skip
+
+
+class CardBody(serializers.Serializer):
+    card = serializers.CharField(max_length=60)
+    points = serializers.IntegerField(min_value=0, max_value=99)
+
+
+class SideBody(serializers.Serializer):
+    players = LineBody(many=True, required=False, default=list)
+    mvps = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=999), required=False,
+        default=list, max_length=8, help_text="Chosen, or drawn at the table (by number).",
+    )  # fmt: skip
+    challenge_points = serializers.IntegerField(
+        min_value=0, max_value=999, required=False, default=0
+    )
+    challenge_cards = CardBody(many=True, required=False, default=list)
+    clean_sweeps = serializers.IntegerField(min_value=0, max_value=99, required=False, default=0)
+    bonus_points = serializers.IntegerField(min_value=0, max_value=999, required=False, default=0)
+    score = serializers.IntegerField(
+        min_value=0, max_value=999, required=False, allow_null=True, default=None
+    )
+
+
+class CasualtyBody(serializers.Serializer):
+    victim = PersonRef()
+    causer = PersonRef(required=False, allow_null=True, default=None)
+    action = serializers.ChoiceField(choices=ACTIONS, default="block")
+    means = serializers.ChoiceField(choices=MEANS, default="ordinary")
+    modifier = serializers.IntegerField(min_value=-10, max_value=10, required=False, default=0)
+    helper = serializers.ChoiceField(choices=("", *HELPERS), required=False, default="")
+    kept = serializers.ChoiceField(choices=("", *KEPT), required=False, default="")
+    dice = serializers.DictField(
+        child=serializers.ListField(child=serializers.IntegerField(), max_length=2),
+        required=False, default=dict,
+        help_text="Entered dice by kind: casualty, decay, apothecary, regeneration, igor "
+        "(LRB6); injury, apothecary, serious, regeneration (GDBBL).",
+    )  # fmt: skip
+
+
+class ConcessionBody(serializers.Serializer):
+    side = serializers.ChoiceField(choices=SIDES)
+    half = serializers.ChoiceField(choices=list(HALVES), help_text="1, 2, or 3 for overtime")
+    turn = serializers.IntegerField(
+        min_value=1, max_value=99, required=False, allow_null=True, default=None
+    )
+    forced = serializers.BooleanField(required=False, default=False)
+
+
 class ReportBody(serializers.Serializer):
     played_on = serializers.DateField()
     home_touchdowns = serializers.IntegerField(min_value=0, max_value=99)
     away_touchdowns = serializers.IntegerField(min_value=0, max_value=99)
+    notes = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+    home = SideBody(required=False, default=dict)
+    away = SideBody(required=False, default=dict)
+    casualties = CasualtyBody(many=True, required=False, default=list)
+    concession = ConcessionBody(required=False, allow_null=True, default=None)
+    win_type = serializers.ChoiceField(choices=("", *WIN_TYPES), required=False, default="")
+    regional_roll = serializers.IntegerField(
+        min_value=1, max_value=8, required=False, allow_null=True, default=None
+    )
+    endgame_active = serializers.BooleanField(required=False, default=False)
+    veterans_rules = serializers.ListField(
+        child=serializers.CharField(max_length=30), required=False, default=list, max_length=20
+    )
+    server_rolls = serializers.BooleanField(
+        required=False, default=False,
+        help_text="Let the server roll the dice (and draw the MVPs) left blank, where the "
+        "match allows.",
+    )  # fmt: skip
 
 
 class StepReasonBody(serializers.Serializer):

@@ -9,6 +9,7 @@ second finds the status already moved and is refused. That holds on SQLite too."
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -26,9 +27,12 @@ from matches.models import (
     Report,
 )
 from matches.notices import notify_dispute, notify_submitted
+from matches.report_body import entry_from
+from matches.reports import content_check, content_store, entry_of, match_sides, rolled_dice
 from matches.seams import settlers
 from matches.services import MatchRefused, participants_take, step
 from rules.engine.errors import Problem
+from rules.engine.report_checks import report_check
 from rules.plumbing.limits import field_problem
 
 VERBS = {
@@ -41,7 +45,6 @@ VERBS = {
     "send_back": "sent back",
     "settle": "settled",
 }
-MAX_TOUCHDOWNS = 99  # the ruleset's own bound comes with "Entering a report"
 
 
 def is_coach(user, match: Match) -> bool:
@@ -86,11 +89,18 @@ def _reason(reason: str, what: str) -> str:
 
 @transaction.atomic
 def report_save(
-    match: Match, actor, played_on: datetime.date | None, home_touchdowns, away_touchdowns
+    match: Match,
+    actor,
+    played_on: datetime.date | None,
+    home_touchdowns,
+    away_touchdowns,
+    content: Mapping | None = None,
 ) -> Report:
-    """Writes the draft (either coach); a disputed report is corrected the same way."""
+    """Writes the draft whole (either coach); a disputed report is corrected the same way.
+    `content` is the rest of the body: lines, MVPs, casualties, concession, notes, points."""
     if not is_coach(actor, match):
         raise PermissionDenied("Only the two coaches of the match write its report.")
+    content = content or {}
     problems = []
     scores = {}
     given = (("home", home_touchdowns, match.home), ("away", away_touchdowns, match.away))
@@ -98,30 +108,53 @@ def report_save(
         field = f"{side}_touchdowns"
         if isinstance(value, bool) or not isinstance(value, int):
             problems.append(Problem(field, f"{team.name}'s touchdowns must be a whole number."))
-        elif not 0 <= value <= MAX_TOUCHDOWNS:
-            problems.append(
-                Problem(field, f"{team.name}'s touchdowns are 0 to {MAX_TOUCHDOWNS}, not {value}.")
-            )
         else:
             scores[field] = value
     if played_on is None:
         problems.append(Problem("played_on", "Give the date the match was played."))
     elif played_on > timezone.localdate():
         problems.append(Problem("played_on", "A match cannot be played in the future."))
+    notes = str(content.get("notes") or "").strip()
+    too_long = field_problem(Report, "notes", notes, "notes", "The notes")
+    problems += [too_long] if too_long else []
     if problems:
         raise MatchRefused(problems)
     _move(match, actor, "draft", OPEN, DRAFT)
-    report, _ = Report.objects.update_or_create(
-        match=match, defaults={"played_on": played_on, "drafted_by": actor, **scores}
-    )
     participants_take(match)
+    sides = match_sides(match)
+    entry = entry_from(content, scores["home_touchdowns"], scores["away_touchdowns"])
+    checked = content_check(match, sides, entry, actor)
+    if checked.problems:
+        raise MatchRefused(checked.problems)
+    report, _ = Report.objects.update_or_create(
+        match=match,
+        defaults={"played_on": played_on, "drafted_by": actor, "notes": notes, **scores},
+    )
+    match.report = report
+    content_store(match, sides, entry, checked, actor)
     return report
+
+
+def report_unfinished(match: Match) -> list[Problem]:
+    """What the draft still lacks before it can be submitted: dice, MVPs, kept results."""
+    report = Report.objects.filter(match=match).first()
+    if report is None:
+        return [Problem("report", "Write the report first.")]
+    if report.forfeit:
+        return []
+    match.report = report
+    sides = match_sides(match)
+    checked = report_check(sides.ruleset, sides.facts, entry_of(match, sides), rolled_dice(match))
+    return checked.problems + checked.unfinished
 
 
 @transaction.atomic
 def report_submit(match: Match, actor) -> Match:
     if not is_coach(actor, match):
         raise PermissionDenied("Only the two coaches of the match submit its report.")
+    unfinished = report_unfinished(match) if match.status == DRAFT else []
+    if unfinished:
+        raise MatchRefused(unfinished)
     _move(match, actor, "submit", (DRAFT,), SUBMITTED)
     Report.objects.filter(match=match).update(submitted_by=actor)
     transaction.on_commit(lambda: notify_submitted(match, actor))

@@ -11,6 +11,7 @@ from league.services import league_create, membership_decide, membership_request
 from matches.models import Match
 from matches.services import friendly_accept, friendly_offer
 from teams.models import Team
+from tests.matches.rulesets import blitz_teams, first_teams, friendly_of, gdbbl_teams, nurgle_team
 from tests.teams.helpers import orc_team
 
 
@@ -88,3 +89,25 @@ def waiting_match(commissioner, lrb6, home_team, away_team) -> Match:
     league = league_of(commissioner, lrb6, [home_team, away_team], reports_apply="commissioner")
     season = season_start(league, commissioner, "round_robin")
     return home_at_home(season, home_team)
+
+
+@pytest.fixture
+def nurgle_friendly(home_team, away_coach) -> Match:
+    """LRB6: Gouged Eye (Orcs, with an apothecary) at home to Nurgle's Rotten Rovers."""
+    return friendly_of(home_team, nurgle_team(away_coach))
+
+
+@pytest.fixture
+def gdbbl_friendly(home_coach, away_coach) -> Match:
+    """GDBBL: the Altdorf Hammers (Humans, with an apothecary) at home to the Iron Tuskers."""
+    return friendly_of(*gdbbl_teams(home_coach, away_coach))
+
+
+@pytest.fixture
+def blitz_friendly(home_coach, away_coach) -> Match:
+    return friendly_of(*blitz_teams(home_coach, away_coach))
+
+
+@pytest.fixture
+def first_friendly(home_coach, away_coach) -> Match:
+    return friendly_of(*first_teams(home_coach, away_coach))

@@ -26,8 +26,10 @@ def report_of(match: Match) -> Report:
     return Report.objects.get(match=match)
 
 
-def drafted(match: Match, coach, home: int = 2, away: int = 1) -> Report:
-    return workflow.report_save(match, coach, PLAYED, home, away)
+def drafted(match: Match, coach, home: int = 2, away: int = 1, **content) -> Report:
+    """A draft the server completes: the MVPs are drawn from the match's seed."""
+    content.setdefault("server_rolls", True)
+    return workflow.report_save(match, coach, PLAYED, home, away, content)
 
 
 def submitted(match: Match, coach, home: int = 2, away: int = 1) -> Match:

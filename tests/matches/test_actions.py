@@ -241,7 +241,7 @@ def test_the_report_form_takes_a_date_object_from_the_api(friendly, home_coach) 
         ),
         (
             {"played_on": "2025-03-01", "home_touchdowns": "1", "away_touchdowns": "1,000"},
-            [("away_touchdowns", "Da Krumpers's touchdowns are 0 to 99, not 1000.")],
+            [("away_touchdowns", "Da Krumpers's touchdowns are 0 to 24, not 1000.")],
         ),
         (
             {"played_on": "2025-03-01", "home_touchdowns": True, "away_touchdowns": "1"},

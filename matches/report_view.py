@@ -1,0 +1,143 @@
+"""A stored report as its readers see it, on the match page and in the API: each team's
+lines and MVPs, each casualty with its dice read from the ruleset's tables, the concession,
+and what is still missing before it can be submitted."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from matches.models import Match, Report
+from matches.report_body import body_of
+from matches.reports import Sides, entry_of, match_sides, rolled_dice
+from rules.engine.casualty_outcome import casualty_outcome
+from rules.engine.errors import Problem
+from rules.engine.report_checks import report_check
+from rules.engine.report_entry import (
+    CASUALTY_DICE,
+    HALVES,
+    HELPER_NAMES,
+    MEANS_NAMES,
+    ReportEntry,
+    casualty_purpose,
+)
+
+
+@dataclass(frozen=True)
+class LineView:
+    side: str
+    number: int
+    name: str
+    actions: dict[str, int]
+    mvps: int
+
+
+@dataclass(frozen=True)
+class CasualtyView:
+    order: int
+    side: str  # the victim's
+    victim: str
+    causer: str  # "nobody" when nobody caused it
+    action: str
+    means: str
+    helper: str
+    kept: str
+    result: str
+    rolls: tuple[str, ...]
+    dice: tuple[dict, ...]  # purpose, notation, values, source
+
+
+@dataclass(frozen=True)
+class ReportView:
+    entry: ReportEntry
+    body: dict
+    lines: tuple[LineView, ...]
+    casualties: tuple[CasualtyView, ...]
+    concession: str
+    unfinished: tuple[Problem, ...] = field(default_factory=tuple)
+    spp_actions: tuple[str, ...] = ()
+
+
+def report_view(match: Match, report: Report) -> ReportView:
+    match.report = report
+    sides = match_sides(match)
+    entry = entry_of(match, sides)
+    rolled = rolled_dice(match)
+    checked = report_check(sides.ruleset, sides.facts, entry, rolled)
+    stored = {roll.purpose: roll for roll in match.dice.all()}
+    return ReportView(
+        entry=entry,
+        body=body_of(entry, report.played_on, report.notes),
+        lines=_lines(match),
+        casualties=tuple(_casualties(sides, entry, stored)),
+        concession=_concession(match, report),
+        unfinished=tuple(checked.problems + checked.unfinished),
+        spp_actions=_spp_actions(sides),
+    )
+
+
+def _spp_actions(sides: Sides) -> tuple[str, ...]:
+    try:
+        rows = sides.ruleset.table("spp_awards").rows
+    except LookupError:
+        return ()
+    named = (str(row.values.get("action", "")) for row in rows)
+    return tuple(action for action in named if action and action not in ("casualty", "mvp"))
+
+
+def _lines(match: Match) -> tuple[LineView, ...]:
+    return tuple(
+        LineView(match.side_of(line.team_id), line.number, line.name, dict(line.actions), line.mvps)
+        for line in match.performances.all()
+    )
+
+
+def _name(sides: Sides, side: str, number: int) -> str:
+    member = sides.facts.of(side).member(number)
+    name = f" {member.name}" if member else ""
+    return f"#{number}{name} ({sides.facts.of(side).team})"
+
+
+def _casualties(sides: Sides, entry: ReportEntry, stored: dict):
+    system = sides.ruleset.system
+    nth: dict[tuple[str, int], int] = {}
+    for order, casualty in enumerate(entry.casualties, start=1):
+        key = (casualty.victim.side, casualty.victim.number)
+        nth[key] = count = nth.get(key, 0) + 1
+        rolls, values = [], {}
+        for kind in CASUALTY_DICE.get(system, {}):
+            roll = stored.get(casualty_purpose(kind, system, casualty.victim, count))
+            if roll is not None:
+                values[kind] = tuple(roll.values)
+                rolls.append(
+                    {
+                        "purpose": roll.purpose,
+                        "notation": roll.notation,
+                        "values": list(roll.values),
+                        "source": roll.source,
+                    }
+                )
+        outcome = casualty_outcome(sides.ruleset, casualty, values)
+        causer = casualty.causer
+        yield CasualtyView(
+            order=order,
+            side=casualty.victim.side,
+            victim=_name(sides, casualty.victim.side, casualty.victim.number),
+            causer=_name(sides, causer.side, causer.number) if causer else "nobody",
+            action=casualty.action,
+            means=MEANS_NAMES.get(casualty.means, casualty.means),
+            helper=HELPER_NAMES.get(casualty.helper, ""),
+            kept=casualty.kept,
+            result=outcome.result,
+            rolls=outcome.rolls,
+            dice=tuple(rolls),
+        )
+
+
+def _concession(match: Match, report: Report) -> str:
+    if not report.conceded_by_id:
+        return ""
+    team = match.home if report.conceded_by_id == match.home_id else match.away
+    when = HALVES.get(report.conceded_half or 0, "")
+    turn = f", turn {report.conceded_turn}" if report.conceded_turn else ""
+    forced = " (forced: fewer than three could play)" if report.conceded_forced else ""
+    return f"{team.name} conceded in the {when}{turn}{forced}."

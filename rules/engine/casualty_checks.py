@@ -1,0 +1,228 @@
+"""The casualty records of a report, checked: the victim and the cause (action, means, who),
+the helpers (apothecary, Wandering Apothecary, Igor: once each per match, only for teams
+that have them), and the dice each ruleset needs for each casualty.
+
+LRB6 rolls a D68 (a second for Decay), an apothecary's second D68 whose owner keeps either
+result, a Regeneration D6 (4+ heals) and Igor's re-roll of a failed one. GDBBL rolls an
+injury 2D6 plus its modifier (dead only on an unmodified 12), the serious-injury 2D6, and
+its apothecary as `apothecary_action` says; Regeneration is a D6 of 2-6."""
+
+from __future__ import annotations
+
+from rules.engine import dice
+from rules.engine.errors import RulesError
+from rules.engine.report_entry import (
+    ACTIONS,
+    AGAINST_OPPONENT,
+    CASUALTY_DICE,
+    HELPER_NAMES,
+    HELPERS,
+    KEPT,
+    MAY_HIT_OWN_TEAM,
+    MEANS,
+    REGENERATES_ON,
+    SIDES,
+    CasualtyEntry,
+    DieNeed,
+    Member,
+    casualty_purpose,
+)
+
+MAX_MODIFIER = 10  # a sanity bound on an injury roll's modifier, either way
+
+
+class CasualtyChecks:
+    """Mixed into the report check, whose `wrong`, `missing`, `member`, `team`, `found`,
+    `rolled`, `ruleset`, `system` and `entry` it uses."""
+
+    # --- casualties --------------------------------------------------------------------
+    def casualties(self) -> None:
+        used: dict[tuple[str, str], int] = {}
+        times: dict[tuple[str, int], int] = {}
+        for index, casualty in enumerate(self.entry.casualties, start=1):
+            field, what = f"casualties.{index}", f"Casualty {index}"
+            victim = self.person(casualty, field, what)
+            if victim is None:
+                continue
+            key = (casualty.victim.side, casualty.victim.number)
+            times[key] = nth = times.get(key, 0) + 1
+            if nth > 1 and "Regeneration" not in victim.skills:
+                self.wrong(field, f"{what}: {victim} was already a casualty of this match.")
+                continue
+            if casualty.helper:
+                helper_key = (casualty.victim.side, casualty.helper)
+                used[helper_key] = used.get(helper_key, 0) + 1
+                self.helper(casualty, used[helper_key], field, what)
+            if self.system == "lrb6":
+                self.lrb6_dice(casualty, victim, nth, field, what)
+            else:
+                self.gdbbl_dice(casualty, victim, nth, field, what)
+
+    def person(self, casualty: CasualtyEntry, field: str, what: str) -> Member | None:
+        """The victim, after checking the casualty's cause: the action, the means and who."""
+        victim_ref, causer_ref = casualty.victim, casualty.causer
+        if casualty.action not in ACTIONS:
+            self.wrong(field, f"{what}: the action is one of {', '.join(ACTIONS)}.")
+        if casualty.means not in MEANS:
+            self.wrong(field, f"{what}: the means is one of {', '.join(MEANS)}.")
+        if victim_ref.side not in SIDES or (causer_ref and causer_ref.side not in SIDES):
+            self.wrong(field, f"{what}: a side is home or away.")
+            return None
+        victim = self.member(victim_ref.side, victim_ref.number, field, f"{what}'s victim")
+        causer = None
+        if causer_ref is not None:
+            causer = self.member(causer_ref.side, causer_ref.number, field, f"{what}'s cause")
+        if victim is None:
+            return None
+        if casualty.means == "failed_dodge" and causer_ref is not None:
+            self.wrong(field, f"{what}: a failed dodge or go-for-it is {victim}'s own doing.")
+        elif casualty.action in AGAINST_OPPONENT and causer_ref is None:
+            self.wrong(field, f"{what}: say who made the {casualty.action}.")
+        elif (
+            causer is not None
+            and causer_ref.side == victim_ref.side
+            and casualty.means not in MAY_HIT_OWN_TEAM
+        ):
+            self.wrong(
+                field,
+                f"{what}: {causer} and {victim} both play for {self.team(victim_ref.side)};"
+                f" only a bomb or another secret weapon hurts a team-mate. The victim of a "
+                f"{casualty.action} is on the other side.",
+            )
+        return victim
+
+    def helper(self, casualty: CasualtyEntry, nth_use: int, field: str, what: str) -> None:
+        side, helper = casualty.victim.side, casualty.helper
+        if helper not in HELPERS:
+            self.wrong(field, f"{what}: the helper is one of {', '.join(HELPERS)}.")
+            return
+        name, team = HELPER_NAMES[helper], self.team(side)
+        if self.system == "gdbbl" and helper != "apothecary":
+            self.wrong(field, f"{what}: GDBBL has no {name}.")
+            return
+        has = self.facts.of(side).helpers.get(helper, 0)
+        if has == 0:
+            self.wrong(field, f"{what}: {team} has no {name} in this match.")
+        elif nth_use > has:
+            each = "works once per match" if has == 1 else f"s ({has}) each work once per match"
+            self.wrong(field, f"{what}: {team}'s {name}{each}; it was already used.")
+
+    def die(self, casualty: CasualtyEntry, kind: str, nth: int, field: str) -> DieNeed:
+        """The die `kind` of a casualty: as entered, or as the server rolled it, or unknown."""
+        label, notation = CASUALTY_DICE[self.system][kind]
+        purpose = casualty_purpose(kind, self.system, casualty.victim, nth)
+        server = self.rolled.get(purpose)
+        entered = casualty.dice.get(kind)
+        if entered:
+            try:
+                values = dice.checked(dice.notation(notation), list(entered))
+            except RulesError as error:
+                self.wrong(field, f"The {label} roll for {casualty.victim}: {error}.")
+                return DieNeed(purpose, notation, field)
+            if server is not None and tuple(server.values or ()) != values:
+                self.wrong(
+                    field,
+                    f"The server already rolled the {label} for "
+                    f"{casualty.victim}: {list(server.values or ())} stands.",
+                )
+            need = DieNeed(purpose, notation, field, values, "entered")
+        else:
+            need = server or DieNeed(purpose, notation, field)
+        self.found.dice.append(need)
+        if need.values is None:
+            self.missing(field, f"Roll the {label} ({notation}) for {casualty.victim}.")
+        return need
+
+    def refuse_extra(self, casualty: CasualtyEntry, allowed: set[str], field: str, what: str):
+        for kind in casualty.dice:
+            if kind not in allowed:
+                label = CASUALTY_DICE[self.system].get(kind, (kind,))[0]
+                self.wrong(field, f"{what}: no {label} roll here for {casualty.victim}.")
+
+    def lrb6_dice(self, casualty, victim: Member, nth: int, field: str, what: str) -> None:
+        kinds = {"casualty"}
+        self.die(casualty, "casualty", nth, field)
+        if "Decay" in victim.skills and self.ruleset.settings.get("decay_second_casualty", True):
+            kinds.add("decay")
+            self.die(casualty, "decay", nth, field)
+        if casualty.helper in ("apothecary", "wandering_apothecary"):
+            kinds.add("apothecary")
+            self.die(casualty, "apothecary", nth, field)
+            self.kept(casualty, field, what)
+        elif casualty.kept:
+            self.wrong(field, f"{what}: a result is kept only when an apothecary re-rolled it.")
+        if "Regeneration" in victim.skills:
+            kinds.add("regeneration")
+            regeneration = self.die(casualty, "regeneration", nth, field)
+            if casualty.helper == "igor":
+                healed = regeneration.values and regeneration.values[0] >= REGENERATES_ON["lrb6"]
+                if healed:
+                    self.wrong(field, f"{what}: {victim} regenerated; Igor had nothing to do.")
+                kinds.add("igor")
+                self.die(casualty, "igor", nth, field)
+        elif casualty.helper == "igor":
+            self.wrong(field, f"{what}: Igor re-rolls a Regeneration roll; {victim} has none.")
+        self.refuse_extra(casualty, kinds, field, what)
+
+    def kept(self, casualty: CasualtyEntry, field: str, what: str) -> None:
+        if casualty.kept and casualty.kept not in KEPT:
+            self.wrong(field, f"{what}: the kept result is first or second.")
+        elif not casualty.kept:
+            self.missing(field, f"{what}: say which result {casualty.victim}'s coach kept.")
+
+    def gdbbl_dice(self, casualty, victim: Member, nth: int, field: str, what: str) -> None:
+        kinds = {"injury"}
+        if abs(casualty.modifier) > MAX_MODIFIER:
+            self.wrong(
+                field,
+                f"{what}: an injury modifier is -{MAX_MODIFIER} to "
+                f"+{MAX_MODIFIER}, not {casualty.modifier}.",
+            )
+        injury = self.die(casualty, "injury", nth, field)
+        result = gdbbl_injury(injury.values, casualty.modifier)
+        if result in ("Stunned", "KO'd"):
+            self.wrong(
+                field,
+                f"{what}: an injury roll of {sum(injury.values or ())}"
+                f"{casualty.modifier:+d} is {result}, not a casualty.",
+            )
+        action = self.ruleset.settings.get("apothecary_action", "ko_or_reroll_casualty")
+        if casualty.helper == "apothecary":
+            if action == "ko_or_reroll_casualty":
+                kinds.add("apothecary")
+                result = gdbbl_injury(
+                    self.die(casualty, "apothecary", nth, field).values, casualty.modifier
+                )
+                if casualty.kept == "first":
+                    self.wrong(field, f"{what}: the apothecary's second result is kept.")
+            elif action == "reroll_serious_injury":
+                if result not in ("Serious Injury", None):
+                    self.wrong(field, f"{what}: the apothecary re-rolls a serious injury only.")
+                kinds.add("apothecary")
+                self.die(casualty, "apothecary", nth, field)
+                self.kept(casualty, field, what)
+            elif result not in ("Serious Injury", "Dead", None):
+                self.wrong(field, f"{what}: the apothecary treats a serious injury or death.")
+            else:
+                result = "Badly Hurt"
+        if result == "Serious Injury":
+            kinds.add("serious")
+            self.die(casualty, "serious", nth, field)
+        if "Regeneration" in victim.skills:
+            kinds.add("regeneration")
+            self.die(casualty, "regeneration", nth, field)
+        self.refuse_extra(casualty, kinds, field, what)
+
+
+def gdbbl_injury(values: tuple[int, ...] | None, modifier: int) -> str | None:
+    """GDBBL's injury table (001 Injuries): dead only on an unmodified 12; a modified 12 or
+    more is a serious injury; 10 badly hurt; 8-9 KO'd; 2-7 stunned."""
+    if not values:
+        return None
+    rolled = sum(values)
+    total = rolled + modifier
+    if rolled == 12:
+        return "Dead"
+    if total >= 11:
+        return "Serious Injury"
+    return "Badly Hurt" if total == 10 else ("KO'd" if total >= 8 else "Stunned")
