@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from matches.models import Casualty, DiceRoll, Match, Participant, Performance, Report
+from matches.services import TAKES_PART
 from rules.engine import dice
 from rules.engine.report_checks import Checked, mvp_candidates, report_check, setting
 from rules.engine.report_entry import (
@@ -94,17 +95,12 @@ def match_sides(match: Match) -> Sides:
                 continue
             if player.status in ABSENT and key not in players:
                 players[key] = player
-                members.append(
-                    _member(
-                        player.number,
-                        player.name,
-                        "roster",
-                        player,
-                        race,
-                        snapshot,
-                        absent=ABSENT[player.status],
-                    )
-                )
+                # Before the first draft nobody is taken yet: who may play takes part.
+                fresh = not taking_part and player.status in TAKES_PART
+                absent = "" if fresh else ABSENT[player.status]
+                member = _member(player.number, player.name, "roster", player, race, snapshot,
+                                 took_part=fresh, absent=absent)  # fmt: skip
+                members.append(member)
         helpers = {}
         if race is not None and race.apothecary_allowed:
             helpers["apothecary"] = int((team.staff or {}).get("apothecary", 0))

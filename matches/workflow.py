@@ -135,6 +135,19 @@ def report_save(
     return report
 
 
+def report_preview(match: Match, actor, home_touchdowns, away_touchdowns, content: Mapping):
+    """What saving this body would find wrong or missing, storing nothing and rolling no die
+    (the form's running check). Touchdowns that are not whole numbers count as 0 here: the
+    form names them when it is saved."""
+    if not is_coach(actor, match):
+        raise PermissionDenied("Only the two coaches of the match write its report.")
+    sides = match_sides(match)
+    scores = [value if isinstance(value, int) and not isinstance(value, bool) else 0
+              for value in (home_touchdowns, away_touchdowns)]  # fmt: skip
+    entry = entry_from(content, *scores)
+    return report_check(sides.ruleset, sides.facts, entry, rolled_dice(match))
+
+
 def report_unfinished(match: Match) -> list[Problem]:
     """What the draft still lacks before it can be submitted: dice, MVPs, kept results."""
     report = Report.objects.filter(match=match).first()
