@@ -14,7 +14,7 @@ from django.utils import timezone
 from league.models import League, Season
 from league.seasons import season_start
 from league.services import league_create, membership_decide, membership_request
-from matches.dice import dice_enter, dice_roll
+from matches.dice import dice_enter
 from matches.models import MatchStep
 from matches.services import friendly_offer
 from matches.workflow import report_confirm, report_save, report_submit
@@ -181,6 +181,37 @@ def demo_league_create(commissioner) -> None:
     season_start(league, commissioner, "double_round_robin", "Season 1", first, 7)
 
 
+def played_report(home: Team, away: Team) -> dict:
+    """Round 1's confirmed report, naming each team's players who may play by their order on
+    the roster: who scored and passed, a casualty with its D68 entered at the table (34:
+    Badly Hurt), a failed dodge the server rolls, and both MVPs drawn by the server."""
+    ours, theirs = (
+        sorted(team.players.filter(status="active").values_list("number", flat=True))
+        for team in (home, away)
+    )
+    scorer = {"number": theirs[2], "actions": {"touchdown": 1, "interception": 1}}
+    block = {
+        "victim": {"side": "away", "number": theirs[1]},
+        "causer": {"side": "home", "number": ours[4]},
+        "action": "block", "means": "ordinary", "dice": {"casualty": [3, 4]},
+    }  # fmt: skip
+    dodge = {
+        "victim": {"side": "home", "number": ours[5]},
+        "action": "none",
+        "means": "failed_dodge",
+    }
+    return {
+        "notes": "Rain in the second half; the home crowd threw a rock at the away bench.",
+        "home": {"players": [
+            {"number": ours[0], "actions": {"touchdown": 1, "completion": 1}},
+            {"number": ours[1], "actions": {"touchdown": 1}},
+        ]},
+        "away": {"players": [scorer]},
+        "casualties": [block, dodge],
+        "server_rolls": True,
+    }  # fmt: skip
+
+
 def demo_matches_create() -> None:
     """Round 1 of the demo season: one match reported and confirmed, with its dice, and one
     report waiting for the opposing coach; and a friendly offered. Only while no match of
@@ -196,12 +227,11 @@ def demo_matches_create() -> None:
     today = timezone.localdate()
     played, waiting = fixtures[0], fixtures[1]
     home, away = played.home.coach, played.away.coach
-    report_save(played.match, home, today, 2, 1)
+    report_save(played.match, home, today, 2, 1, played_report(played.home, played.away))
     dice_enter(played.match, home, "kick-off", "2D6", [3, 4])
-    dice_roll(played.match, away, "MVP for the away team", "1 of 11")
     report_submit(played.match, home)
     report_confirm(played.match, away)
-    report_save(waiting.match, waiting.away.coach, today, 0, 1)
+    report_save(waiting.match, waiting.away.coach, today, 0, 1, {"server_rolls": True})
     report_submit(waiting.match, waiting.away.coach)
     creepers = Team.objects.get(name="Underworld Creepers")
     friendly_offer(creepers.coach, creepers, Team.objects.get(name="Naggaroth Nightmares"))

@@ -32,8 +32,9 @@ from matches.reports import content_check, content_store, entry_of, match_sides,
 from matches.seams import settlers
 from matches.services import MatchRefused, participants_take, step
 from rules.engine.errors import Problem
-from rules.engine.report_checks import report_check
+from rules.engine.report_checks import report_check, setting
 from rules.plumbing.limits import field_problem
+from rules.snapshot import ruleset_snapshot
 
 VERBS = {
     "draft": "changed",
@@ -103,11 +104,15 @@ def report_save(
     content = content or {}
     problems = []
     scores = {}
+    most = int(setting(ruleset_snapshot(match.ruleset_version), "max_touchdowns_per_team"))
     given = (("home", home_touchdowns, match.home), ("away", away_touchdowns, match.away))
     for side, value, team in given:
         field = f"{side}_touchdowns"
         if isinstance(value, bool) or not isinstance(value, int):
             problems.append(Problem(field, f"{team.name}'s touchdowns must be a whole number."))
+        elif not 0 <= value <= most:
+            bound = f"{team.name}'s touchdowns are 0 to {most}, not {value}."
+            problems.append(Problem(field, bound))
         else:
             scores[field] = value
     if played_on is None:

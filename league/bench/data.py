@@ -84,7 +84,7 @@ def _reported_match(coach, team: Team) -> Match:
     """A busy match page: the report of `team`'s first fixture submitted, with DICE rolls
     entered (a casualty for every player of both teams and then some)."""
     match = Match.objects.filter(home=team).order_by("pk").first()
-    report_save(match, coach, PLAYED_ON, 2, 1)
+    report_save(match, coach, PLAYED_ON, 2, 1, {"server_rolls": True})
     for n in range(1, DICE + 1):
         dice_enter(match, coach, f"casualty for #{n}", "D68", [1 + n % 6, 1 + n % 8])
     report_submit(match, coach)

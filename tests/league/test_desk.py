@@ -82,7 +82,9 @@ def test_a_report_to_confirm_waits_on_the_opponents_desk(
         .fixtures.select_related("home__coach", "away__coach")
         .get()
     )
-    report_save(fixture.match, fixture.home.coach, timezone.localdate(), 1, 0)
+    report_save(
+        fixture.match, fixture.home.coach, timezone.localdate(), 1, 0, {"server_rolls": True}
+    )
     report_submit(fixture.match, fixture.home.coach)
     client.force_login(fixture.away.coach)
     assert "Confirm the report, or dispute it with a reason." in text(client.get("/"))

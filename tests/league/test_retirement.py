@@ -95,7 +95,7 @@ def test_a_retired_team_cannot_enter_a_league_or_play_a_friendly(
 def test_retiring_is_refused_while_a_report_is_on_its_way(season) -> None:
     fixture = season.fixtures.filter(away__isnull=False).select_related("home__coach").first()
     team = fixture.home
-    report_save(fixture.match, team.coach, PLAYED, 1, 0)
+    report_save(fixture.match, team.coach, PLAYED, 1, 0, {"server_rolls": True})
     with unchanged(), pytest.raises(LeagueRefused) as refused:
         team_retire(team, team.coach)
     assert refused.value.problems[0].message == (
@@ -106,7 +106,7 @@ def test_retiring_is_refused_while_a_report_is_on_its_way(season) -> None:
 def test_a_confirmed_report_not_yet_applied_holds_the_team_too(season) -> None:
     fixture = season.fixtures.filter(away__isnull=False).select_related("home__coach").first()
     match = fixture.match
-    report_save(match, fixture.home.coach, PLAYED, 1, 0)
+    report_save(match, fixture.home.coach, PLAYED, 1, 0, {"server_rolls": True})
     report_submit(match, fixture.home.coach)
     report_confirm(match, fixture.away.coach)
     with unchanged(), pytest.raises(LeagueRefused, match="confirmed"):
@@ -163,7 +163,7 @@ def test_the_retire_page_says_what_follows_and_retires_on_confirmation(season, c
 
 def test_the_retire_page_shows_the_refusal(season, client) -> None:
     fixture = season.fixtures.filter(away__isnull=False).select_related("home__coach").first()
-    report_save(fixture.match, fixture.home.coach, PLAYED, 1, 0)
+    report_save(fixture.match, fixture.home.coach, PLAYED, 1, 0, {"server_rolls": True})
     client.force_login(fixture.home.coach)
     with unchanged():
         answer = client.post(f"/teams/{fixture.home_id}/retire/")

@@ -84,9 +84,10 @@ def test_a_match_may_be_played_today(friendly, home_coach) -> None:
     assert (report.played_on, report.home_touchdowns) == (timezone.localdate(), 0)
 
 
-def test_the_highest_score_is_ninety_nine(friendly, home_coach) -> None:
-    report = workflow.report_save(friendly, home_coach, PLAYED, 99, 0)
-    assert report.home_touchdowns == 99
+def test_the_highest_lrb6_score_is_twenty_four_touchdowns(friendly, home_coach) -> None:
+    """max_touchdowns_per_team: 16 turns and 8 of overtime, one touchdown each at most."""
+    report = workflow.report_save(friendly, home_coach, PLAYED, 24, 0, {"server_rolls": True})
+    assert report.home_touchdowns == 24
 
 
 def test_only_the_two_coaches_write_the_report(
@@ -101,9 +102,9 @@ def test_only_the_two_coaches_write_the_report(
 @pytest.mark.parametrize(
     ("home", "away", "expected"),
     [
-        (-1, 0, [("home_touchdowns", "Gouged Eye's touchdowns are 0 to 99, not -1.")]),
-        (0, -3, [("away_touchdowns", "Da Krumpers's touchdowns are 0 to 99, not -3.")]),
-        (100, 0, [("home_touchdowns", "Gouged Eye's touchdowns are 0 to 99, not 100.")]),
+        (-1, 0, [("home_touchdowns", "Gouged Eye's touchdowns are 0 to 24, not -1.")]),
+        (0, -3, [("away_touchdowns", "Da Krumpers's touchdowns are 0 to 24, not -3.")]),
+        (25, 0, [("home_touchdowns", "Gouged Eye's touchdowns are 0 to 24, not 25.")]),
         ("2", 0, [("home_touchdowns", "Gouged Eye's touchdowns must be a whole number.")]),
         (0, "two", [("away_touchdowns", "Da Krumpers's touchdowns must be a whole number.")]),
         (None, 0, [("home_touchdowns", "Gouged Eye's touchdowns must be a whole number.")]),

@@ -148,4 +148,5 @@ def test_the_settings_cover_what_the_rulebook_leaves_open(edition: Edition) -> N
         "advanced_endgame": False,
         "regional_league": False,
         "rookies_to_watch": False,
+        "max_touchdowns_per_team": 20,
     }

@@ -232,4 +232,5 @@ def test_the_settings_cover_what_the_rulebook_leaves_to_the_coaches(edition: Edi
         "touchdowns_to_win": 2,
         "time_limit_minutes": 60,
         "dead_players_removed": False,
+        "max_touchdowns_per_team": 20,
     }

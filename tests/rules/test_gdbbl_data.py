@@ -263,6 +263,7 @@ SETTINGS = [
     ("orc_goblins_share_lineman_limit", "bool", False),
     ("zombie_raise_limit", "int", 16),
     ("turns_per_half", "int", 8),
+    ("max_touchdowns_per_team", "int", 16),
 ]
 # fmt: on
 
