@@ -35,6 +35,14 @@ UNSETTLED = (DRAFT, SUBMITTED, DISPUTED, CONFIRMED, APPROVED)
 TAKES_PART = ("active",)
 
 
+# A report's content beyond the score, as a forfeit leaves it.
+BLANK_CONTENT = {
+    "notes": "", "conceded_by": None, "conceded_half": None, "conceded_turn": None,
+    "conceded_forced": False, "home_points": None, "away_points": None, "points": {},
+    "win_type": "", "regional_roll": None, "endgame_active": False, "veterans_rules": [],
+}  # fmt: skip
+
+
 class MatchRefused(Refused):
     """The request breaks a rule of the match or its workflow; `problems` names each field."""
 
@@ -177,9 +185,13 @@ def forfeit_record(match: Match, actor, forfeited_by: Team, score, reason: str) 
             "played_on": None,
             "drafted_by": None,
             "submitted_by": None,
+            **BLANK_CONTENT,
         },
     )
-    match.participants.all().delete()  # nobody took part in a game that was not played
+    # Nobody took part in a game that was not played: the draft's lines and casualties go.
+    match.casualties.all().delete()
+    match.performances.all().delete()
+    match.participants.all().delete()
     match.status, match.forfeited_by = FORFEIT, forfeited_by
     step(match, actor, "forfeit", reason)
     return match

@@ -15,7 +15,7 @@ from league.models import Fixture
 from league.seasons import fixture_arrange, fixture_forfeit, season_start
 from league.services import league_update
 from league.setting_checks import LeagueRefused
-from matches.models import Match, Participant, Report
+from matches.models import Casualty, Match, Participant, Performance, Report
 from matches.services import (
     FRIENDLY,
     MatchRefused,
@@ -28,10 +28,20 @@ from matches.services import (
     matches_schedule,
     participants_take,
 )
+from matches.workflow import report_save
 from rules.selectors import version_get
 from teams.models import LedgerEntry, Player
 from tests.matches.conftest import home_at_home, league_of
-from tests.matches.helpers import confirmed, drafted, fresh, problems, report_of, steps, submitted
+from tests.matches.helpers import (
+    PLAYED,
+    confirmed,
+    drafted,
+    fresh,
+    problems,
+    report_of,
+    steps,
+    submitted,
+)
 from tests.teams.helpers import dwarf_team, orc_team, record
 from tests.unchanged import unchanged
 
@@ -363,6 +373,31 @@ def test_a_forfeit_over_a_draft_replaces_its_score_and_nobody_took_part(
     assert report.played_on is None  # the game was never played
     assert not Participant.objects.filter(match=fixture.match).exists()
     assert Report.objects.count() == 1
+
+
+def test_a_forfeit_over_a_full_draft_clears_its_lines_casualties_and_concession(
+    commissioner, lrb6, home_team, away_team, home_coach
+) -> None:
+    fixture = league_fixture(commissioner, lrb6, home_team, away_team)
+    casualty = {
+        "victim": {"side": "away", "number": 3}, "causer": {"side": "home", "number": 7},
+        "action": "block", "means": "ordinary", "dice": {"casualty": [4, 2]},
+    }  # fmt: skip
+    content = {
+        "notes": "Rough.", "casualties": [casualty], "server_rolls": True,
+        "home": {"players": [{"number": 7, "actions": {"touchdown": 1}}]},
+        "concession": {"side": "away", "half": 2, "turn": 6, "forced": False},
+    }  # fmt: skip
+    report_save(fixture.match, home_coach, PLAYED, 1, 0, content)
+    assert Casualty.objects.count() == 1
+    assert Performance.objects.filter(number=7).exists()
+    fixture_forfeit(fixture, commissioner, home_team)
+    report = report_of(fixture.match)
+    assert not Casualty.objects.exists()
+    assert not Performance.objects.exists()
+    assert (report.notes, report.conceded_by, report.conceded_half) == ("", None, None)
+    # The dice stay on record: every die a match used is kept.
+    assert fixture.match.dice.filter(purpose="casualty for away #3").exists()
 
 
 def test_only_those_who_settle_the_match_record_its_forfeit(
