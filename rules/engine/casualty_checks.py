@@ -74,8 +74,10 @@ class CasualtyChecks:
             causer = self.member(causer_ref.side, causer_ref.number, field, f"{what}'s cause")
         if victim is None:
             return None
-        if casualty.means == "failed_dodge" and causer_ref is not None:
-            self.wrong(field, f"{what}: a failed dodge or go-for-it is {victim}'s own doing.")
+        if casualty.means == "failed_dodge":
+            # His own doing, whatever he was doing (a blitzer may fail his dodge).
+            if causer_ref is not None:
+                self.wrong(field, f"{what}: a failed dodge or go-for-it is {victim}'s own doing.")
         elif casualty.action in AGAINST_OPPONENT and causer_ref is None:
             self.wrong(field, f"{what}: say who made the {casualty.action}.")
         elif (
@@ -104,8 +106,9 @@ class CasualtyChecks:
         if has == 0:
             self.wrong(field, f"{what}: {team} has no {name} in this match.")
         elif nth_use > has:
-            each = "works once per match" if has == 1 else f"s ({has}) each work once per match"
-            self.wrong(field, f"{what}: {team}'s {name}{each}; it was already used.")
+            plural = f"{name[:-1]}ies" if name.endswith("y") else f"{name}s"
+            each = f"{name} works" if has == 1 else f"{plural} ({has}) each work"
+            self.wrong(field, f"{what}: {team}'s {each} once per match; it was already used.")
 
     def die(self, casualty: CasualtyEntry, kind: str, nth: int, field: str) -> DieNeed:
         """The die `kind` of a casualty: as entered, or as the server rolled it, or unknown."""

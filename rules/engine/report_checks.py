@@ -31,6 +31,8 @@ from rules.engine.report_results import blitz_bowl_problems, first_edition_probl
 from rules.engine.ruleset import Ruleset
 
 MAX_COUNT = 99  # a sanity bound on one player's count of an action
+# The one reason a player still on the roster sits a match out (matches.reports.ABSENT).
+ON_ROSTER_ABSENT = "misses this match"
 LEAGUE_SYSTEMS = ("lrb6", "gdbbl")
 # Settings a ruleset version made before they existed reads with these defaults.
 DEFAULTS: Mapping[str, Any] = {
@@ -57,8 +59,9 @@ def mvp_candidates(ruleset: Ruleset, side: SideFacts) -> tuple[int, ...]:
             continue
         if member.star and not settings.get("star_players_can_be_mvp"):
             continue
-        alive_on_roster = member.kind == "roster" and member.absent != "is dead"
-        if member.took_part or (whole and alive_on_roster):
+        # Still on the roster: not dead, retired or gone, only kept out of this match.
+        on_roster = member.kind == "roster" and member.absent in ("", ON_ROSTER_ABSENT)
+        if member.took_part or (whole and on_roster):
             chosen.append(member.number)
     return tuple(sorted(set(chosen)))
 
@@ -202,10 +205,11 @@ class _Check(CasualtyChecks):
                     self.wrong(field, f"{team}'s #{number} cannot be MVP: {self.why_not(side)}.")
             if any(p.field == field for p in self.found.problems):
                 continue
-            picked = list(given)
-            if random:
-                picked = self.draws(side, given, candidates, due)
-            elif len(given) < due:
+            drawn = due if random else 0
+            if self.system == "gdbbl" and not self.ruleset.settings.get("bonus_mvps_random", True):
+                drawn = min(drawn, 1)  # the handicap's bonus MVPs are the coach's choice
+            picked = self.draws(side, given, candidates, drawn) + list(given[drawn:])
+            if len(given) < due and drawn < due:
                 self.missing(field, f"Choose {team}'s MVP.")
             self.found.mvps[side] = tuple(picked)
 
@@ -245,8 +249,14 @@ class _Check(CasualtyChecks):
         turns = int(setting(self.ruleset, "turns_per_half"))
         if concession.side not in SIDES:
             self.wrong("concession", "The conceding team is home or away.")
+        overtime = self.system != "gdbbl" and self.ruleset.settings.get("overtime") != "never"
         if concession.half not in HALVES:
             self.wrong("concession", "A team concedes in the first half, the second or overtime.")
+        elif concession.half == 3 and not overtime:  # 001 has no overtime
+            self.wrong(
+                "concession",
+                "A team concedes in the first half or the second: this league plays no overtime.",
+            )
         if concession.turn is not None and not 1 <= concession.turn <= turns:
             self.wrong(
                 "concession", f"A team concedes in its turn 1 to {turns}, not {concession.turn}."
