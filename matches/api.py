@@ -31,6 +31,35 @@ from rules.plumbing.refusals import valid_body
 from teams.models import Team
 
 
+def _valid(body_class, data) -> dict:
+    """The body checked, with each problem of a nested body keyed by its path, as the
+    report's rules name theirs: `home.players.1.actions.touchdown`, `casualties.2.victim`
+    (lists counted from 1, as the coach counts his casualties)."""
+    try:
+        return valid_body(body_class, data)
+    except ValidationError as error:
+        raise ValidationError(_paths(error.detail)) from None
+
+
+def _paths(detail, path: str = "") -> dict[str, list[str]]:
+    if not isinstance(detail, dict | list):
+        return {path or "non_field_errors": [str(detail)]}
+    if isinstance(detail, list) and not any(isinstance(item, dict | list) for item in detail):
+        return {path or "non_field_errors": [str(message) for message in detail]}
+    # A nested body's fields, or a list of them ({} for each that was right).
+    items = enumerate(detail) if isinstance(detail, list) else detail.items()
+    found: dict[str, list[str]] = {}
+    for key, value in items:
+        step = str(key + 1) if isinstance(key, int) else str(key)
+        if key == "non_field_errors" and path:
+            step = path  # the nested body itself, not one of its fields
+        elif path:
+            step = f"{path}.{step}"
+        for name, messages in (_paths(value, step) if value else {}).items():
+            found.setdefault(name, []).extend(messages)
+    return found
+
+
 class WaitingSerializer(serializers.Serializer):
     match = MatchSummarySerializer()
     what = serializers.CharField()
@@ -43,20 +72,22 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def get_queryset(self):
         return matches_seen(self.request.user).order_by("-created_at", "-pk")
 
-    def _answer(self, match: Match, status: int = 200) -> Response:
-        body = MatchSerializer(match_whole(match.pk), context={"request": self.request})
+    def _answer(self, match: Match, status: int = 200, read: bool = True) -> Response:
+        """The match whole, read again after a step (`read`) or as already read."""
+        whole = match_whole(match.pk) if read else match
+        body = MatchSerializer(whole, context={"request": self.request})
         return Response(body.data, status=status)
 
     def _act(self, request: Request, pk, name: str, body_class=None) -> Response:
         match = match_seen(pk, self.request.user)
         require_involved(request.user, match)  # who, before the body is read
-        data = valid_body(body_class, request.data) if body_class else {}
+        data = _valid(body_class, request.data) if body_class else {}
         PERFORM[name](match, request.user, data)
         return self._answer(match)
 
     @extend_schema(responses=MatchSerializer)
     def retrieve(self, request: Request, pk=None) -> Response:
-        return self._answer(match_seen(pk, self.request.user))
+        return self._answer(match_seen(pk, self.request.user), read=False)
 
     @extend_schema(request=OfferBody, responses={201: MatchSerializer})
     def create(self, request: Request) -> Response:
@@ -90,7 +121,9 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @extend_schema(request=ReportBody, responses=MatchSerializer)
     @action(detail=True, methods=["put", "post"])
     def report(self, request: Request, pk=None) -> Response:
-        """Writes the draft (either coach); a disputed report is corrected the same way."""
+        """Writes the draft whole (either coach); a disputed report is corrected the same
+        way. A refusal names each field by its path, lists counted from 1:
+        `home.players.1.actions.touchdown`, `casualties.2`."""
         return self._act(request, pk, "report", ReportBody)
 
     @extend_schema(request=None, responses=MatchSerializer)

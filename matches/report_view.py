@@ -70,7 +70,7 @@ def report_view(match: Match, report: Report) -> ReportView:
         lines=_lines(match),
         casualties=tuple(_casualties(sides, entry, stored)),
         concession=_concession(match, report),
-        unfinished=tuple(checked.problems + checked.unfinished),
+        unfinished=() if report.forfeit else tuple(checked.problems + checked.unfinished),
         spp_actions=_spp_actions(sides),
     )
 

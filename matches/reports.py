@@ -62,7 +62,7 @@ def match_sides(match: Match) -> Sides:
     and the apothecaries each may use. Three queries."""
     snapshot = version_snapshot(match.ruleset_version)
     ruleset = snapshot.ruleset
-    taking_part = list(match.participants.select_related("player"))
+    taking_part = list(match.participants.select_related("player__position"))
     roster = Player.objects.filter(team__in=(match.home_id, match.away_id)).on_roster()
     roster = list(roster.select_related("position").order_by("number", "pk"))
     participants, players = {}, {}
@@ -138,7 +138,7 @@ def content_check(match: Match, sides: Sides, entry: ReportEntry, actor) -> Chec
     server = "rolled" in match.accepted_sources
     if checked.problems or not (server and (match.dice_sources == "rolled" or entry.server_rolls)):
         return checked
-    blank = [need for need in checked.dice if need.values is None]
+    blank = [need for need in checked.dice if need.values is None and need.purpose not in rolled]
     for need in blank:
         roll = dice.notation(need.notation)
         values = dice.rolled(roll, match.seed, need.purpose)
@@ -249,7 +249,10 @@ def _entered_dice(match: Match, needs: Iterable[DieNeed], actor) -> None:
         if is_report_purpose(roll.purpose) and roll.purpose not in entered
     ]
     DiceRoll.objects.filter(pk__in=stale).delete()
-    kept = {roll.purpose: roll for roll in match.dice.filter(purpose__in=list(entered))}
+    kept = {
+        roll.purpose: roll
+        for roll in match.dice.filter(purpose__in=list(entered), source="entered")
+    }
     for purpose, need in entered.items():
         roll = kept.get(purpose) or DiceRoll(match=match, purpose=purpose)
         notation = dice.notation(need.notation)
@@ -277,7 +280,10 @@ def entry_of(match: Match, sides: Sides) -> ReportEntry:
             lines[side].append(Line(line.number, dict(line.actions)))
         chosen[side] += [line.number] * line.mvps
     if setting(sides.ruleset, "mvp_selection") == "random":
-        chosen = {side: _drawn_at_table(sides, side, entered) for side in SIDES}
+        drawn = {roll.purpose: tuple(roll.values) for roll in match.dice.all()}
+        chosen = {side: _drawn(sides, side, drawn) for side in SIDES}
+    if report.forfeit:
+        chosen = {side: [] for side in SIDES}
     system = sides.ruleset.system
     casualties = []
     nth: dict[tuple[str, int], int] = {}
@@ -331,11 +337,12 @@ def _dice_kinds(system: str) -> tuple[str, ...]:
     return tuple(CASUALTY_DICE.get(system, {}))
 
 
-def _drawn_at_table(sides: Sides, side: str, entered) -> list[int]:
-    """The MVPs drawn at the table, in draw order, from their entered "1 of N" dice."""
+def _drawn(sides: Sides, side: str, rolls) -> list[int]:
+    """The MVPs drawn, at the table or by the server, in draw order, from their "1 of N"
+    dice."""
     candidates = mvp_candidates(sides.ruleset, sides.facts.of(side))
     drawn, nth = [], 1
-    while (values := entered.get(mvp_purpose(side, nth))) is not None:
+    while (values := rolls.get(mvp_purpose(side, nth))) is not None:
         if 1 <= values[0] <= len(candidates):
             drawn.append(candidates[values[0] - 1])
         nth += 1

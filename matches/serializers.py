@@ -3,9 +3,15 @@ participants, dice, steps and what the reader may do now."""
 
 from __future__ import annotations
 
+from collections import Counter
+
+from django.db.models import Prefetch, prefetch_related_objects
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from matches.actions import actions_for, report_of
+from matches.models import OPEN, Casualty, Match, Report
+from matches.report_view import report_view
 from matches.seams import settlers
 from matches.workflow import may_see_report
 from rules.engine.report_entry import ACTIONS, HALVES, HELPERS, KEPT, MEANS, SIDES, WIN_TYPES
@@ -19,12 +25,144 @@ class TeamSide(serializers.Serializer):
     coach = serializers.CharField(source="coach.username")
 
 
+class PersonRef(serializers.Serializer):
+    side = serializers.ChoiceField(choices=SIDES)
+    number = serializers.IntegerField(min_value=0, max_value=999)
+
+
+class CardBody(serializers.Serializer):
+    card = serializers.CharField(max_length=60)
+    points = serializers.IntegerField(min_value=0, max_value=99)
+
+
+# --- The report as it is read back ------------------------------------------------------
+
+
+class LineAnswer(serializers.Serializer):
+    number = serializers.IntegerField()
+    name = serializers.CharField(read_only=True)
+    actions = serializers.DictField(child=serializers.IntegerField())
+
+
+class SideAnswer(serializers.Serializer):
+    players = LineAnswer(many=True, help_text="Each player's counts of the SPP table's actions.")
+    mvps = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The MVPs by number, chosen or drawn."
+    )
+    challenge_points = serializers.IntegerField(help_text="Blitz Bowl; 0 elsewhere.")
+    challenge_cards = CardBody(many=True, help_text="Blitz Bowl, where cards are listed.")
+    clean_sweeps = serializers.IntegerField(help_text="Blitz Bowl; 0 elsewhere.")
+    bonus_points = serializers.IntegerField(help_text="Blitz Bowl; 0 elsewhere.")
+    score = serializers.IntegerField(allow_null=True, help_text="Blitz Bowl's points.")
+
+
+class DieAnswer(serializers.Serializer):
+    purpose = serializers.CharField()
+    notation = serializers.CharField()
+    values = serializers.ListField(child=serializers.IntegerField())
+    source = serializers.CharField(help_text="entered or rolled")
+
+
+class CasualtyAnswer(serializers.Serializer):
+    victim = PersonRef()
+    causer = PersonRef(allow_null=True)
+    action = serializers.CharField()
+    means = serializers.CharField()
+    modifier = serializers.IntegerField()
+    helper = serializers.CharField()
+    kept = serializers.CharField()
+    dice = serializers.DictField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="The dice entered at the table, by kind.",
+    )
+    result = serializers.CharField(read_only=True, help_text="What stands: Dead, regenerated...")
+    rolls = serializers.ListField(
+        child=serializers.CharField(), read_only=True, help_text="Each die read in words."
+    )
+    dice_rolled = DieAnswer(
+        many=True, read_only=True, help_text="Each die of the casualty, entered or rolled."
+    )
+
+
+class ConcessionAnswer(serializers.Serializer):
+    side = serializers.CharField()
+    half = serializers.IntegerField()
+    turn = serializers.IntegerField(allow_null=True)
+    forced = serializers.BooleanField()
+    said = serializers.CharField(read_only=True, help_text="The concession in words.")
+
+
+class ProblemAnswer(serializers.Serializer):
+    field = serializers.CharField()
+    message = serializers.CharField()
+
+
 class ReportSerializer(serializers.Serializer):
+    """The report whole, as entered (a body the report call takes again) with what the
+    server read from it: names, each casualty's result and dice, what is still missing."""
+
     played_on = serializers.DateField(allow_null=True)
     home_touchdowns = serializers.IntegerField()
     away_touchdowns = serializers.IntegerField()
     forfeit = serializers.BooleanField()
-    submitted_by = serializers.CharField(source="submitted_by.username", default=None)
+    submitted_by = serializers.CharField(allow_null=True)
+    notes = serializers.CharField()
+    home = SideAnswer()
+    away = SideAnswer()
+    casualties = CasualtyAnswer(many=True)
+    concession = ConcessionAnswer(allow_null=True)
+    win_type = serializers.CharField(help_text="Blitz Bowl: points, sudden_death or draw.")
+    regional_roll = serializers.IntegerField(allow_null=True)
+    endgame_active = serializers.BooleanField()
+    veterans_rules = serializers.ListField(child=serializers.CharField())
+    unfinished = ProblemAnswer(
+        many=True, help_text="What stops the draft being submitted: dice, MVPs, kept results."
+    )
+
+
+def report_answer(match: Match, report: Report) -> dict:
+    """The report as its reader sees it, read once (report_view) in a fixed number of
+    queries however many players and casualties it has."""
+    prefetch_related_objects([match.home, match.away], "race")
+    prefetch_related_objects(
+        [match],
+        "performances",
+        Prefetch("casualties", Casualty.objects.select_related("victim", "causer")),
+    )
+    view = report_view(match, report)
+    body = view.body
+    names = {(line.side, line.number): line.name for line in view.lines}
+    for side in SIDES:
+        block = body[side]
+        for line in block["players"]:
+            line["name"] = names.get((side, line["number"]), "")
+        block["mvps"] = _mvps(block["mvps"], [line for line in view.lines if line.side == side])
+    for casualty, seen in zip(body["casualties"], view.casualties, strict=True):
+        casualty.update(result=seen.result, rolls=list(seen.rolls), dice_rolled=list(seen.dice))
+    if body["concession"]:
+        body["concession"]["said"] = view.concession
+    writable = match.status in OPEN and not report.forfeit
+    return {
+        **body,
+        "played_on": report.played_on,
+        "forfeit": report.forfeit,
+        "submitted_by": report.submitted_by.username if report.submitted_by_id else None,
+        "unfinished": [{"field": p.field, "message": p.message} for p in view.unfinished]
+        if writable
+        else [],
+    }
+
+
+def _mvps(entered: list[int], lines) -> list[int]:
+    """The MVPs the lines hold: in the order drawn at the table as far as it was entered,
+    then those the server drew."""
+    left = Counter({line.number: line.mvps for line in lines if line.mvps})
+    ordered = []
+    for number in entered:
+        if left[number] > 0:
+            ordered.append(number)
+            left[number] -= 1
+    return ordered + sorted((+left).elements())
 
 
 class ParticipantSerializer(serializers.Serializer):
@@ -78,11 +216,12 @@ class MatchSerializer(MatchSummarySerializer):
         fixture = settlers.answer.fixture_of(match)
         return fixture[0] if fixture else None
 
+    @extend_schema_field(ReportSerializer(allow_null=True))
     def get_report(self, match) -> dict | None:
         report = report_of(match)
         if report is None or not may_see_report(self.context["request"].user, match):
             return None
-        return ReportSerializer(report).data
+        return ReportSerializer(report_answer(match, report)).data
 
     def get_actions(self, match) -> list[str]:
         return actions_for(self.context["request"].user, match)
@@ -93,22 +232,12 @@ class OfferBody(serializers.Serializer):
     away = serializers.IntegerField(min_value=1, max_value=ID_MAX, help_text="The other team.")
 
 
-class PersonRef(serializers.Serializer):
-    side = serializers.ChoiceField(choices=SIDES)
-    number = serializers.IntegerField(min_value=0, max_value=999)
-
-
 class LineBody(serializers.Serializer):
     number = serializers.IntegerField(min_value=0, max_value=999)
     actions = serializers.DictField(
         child=serializers.IntegerField(min_value=0, max_value=99), required=False, default=dict,
         help_text="The SPP table's actions: touchdown, completion, interception, ...",
     )  # fmt: skip
-
-
-class CardBody(serializers.Serializer):
-    card = serializers.CharField(max_length=60)
-    points = serializers.IntegerField(min_value=0, max_value=99)
 
 
 class SideBody(serializers.Serializer):

@@ -242,15 +242,14 @@ def friendlies_call_off(team: Team, actor, reason: str) -> int:
 
 
 def participants_take(match: Match) -> None:
-    """Both rosters' players who may play, as the match's participants: taken at the first
-    draft, and a player who became able to play since (hired, back from injury) is added at
-    the next. Nobody is taken away: a player who took part stays in the report."""
-    taken = set(match.participants.exclude(player=None).values_list("player_id", flat=True))
-    players = (
-        Player.objects.filter(team__in=(match.home_id, match.away_id), status__in=TAKES_PART)
-        .on_roster()
-        .exclude(pk__in=taken)
-    )
+    """Both rosters' players who may play, as the match's participants, taken once at the
+    first draft: who took part (and so who may be drawn as MVP) never shifts under a report
+    already begun."""
+    if match.participants.exists():
+        return
+    players = Player.objects.filter(
+        team__in=(match.home_id, match.away_id), status__in=TAKES_PART
+    ).on_roster()
     match.participants.bulk_create(
         match.participants.model(
             match=match, team_id=player.team_id, player=player, number=player.number,

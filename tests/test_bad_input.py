@@ -4,6 +4,7 @@ each get a 4xx that names the problem, and leave every row of the database as it
 
 from __future__ import annotations
 
+import copy
 import datetime
 import re
 
@@ -206,7 +207,18 @@ JSON_BAD = {
     "negative": -(10**30),
     "word": "ten",
 }
-# (name, who, method, url, valid body, fields to spoil); "~" marks free text, as above.
+# A whole LRB6 report: a line, an MVP drawn at the table, a casualty with its die and a
+# concession.
+REPORT_CONTENT = {
+    "played_on": "2026-11-01", "home_touchdowns": 2, "away_touchdowns": 1, "notes": "Rain.",
+    "home": {"players": [{"number": 6, "actions": {"touchdown": 2}}], "mvps": [9]},
+    "casualties": [{"victim": {"side": "away", "number": 3},
+                    "causer": {"side": "home", "number": 6}, "action": "block",
+                    "dice": {"casualty": [1, 1]}}],
+    "concession": {"side": "away", "half": 2, "turn": 6},
+}  # fmt: skip
+# (name, who, method, url, valid body, fields to spoil); "~" marks free text, as above; a
+# dotted field is spoiled inside the body ("home.players.1.number").
 API = [
     ("create team", "coach", "post", "/api/teams/",
      {"name": "New Team", "ruleset": "lrb6", "race": "orc", "rerolls": 1, "fan_factor": 1,
@@ -247,6 +259,11 @@ API = [
     ("match report", "coach", "put", "/api/matches/{match}/report/",
      {"played_on": "2026-11-01", "home_touchdowns": 2, "away_touchdowns": 1},
      ["played_on", "home_touchdowns", "away_touchdowns"]),
+    # The report's content, spoiled down its nested paths (lists counted from 1).
+    ("match report content", "coach", "put", "/api/matches/{match}/report/", REPORT_CONTENT,
+     ["~notes", "home.players.1.number", "home.players.1.actions.touchdown", "home.mvps.1",
+      "casualties.1.victim.number", "casualties.1.action", "casualties.1.modifier",
+      "casualties.1.dice.casualty.1", "concession.turn", "concession.half", "win_type"]),
     ("match dice", "coach", "post", "/api/matches/{match}/dice/",
      {"purpose": "winnings, home", "notation": "D6", "source": "entered", "values": [4]},
      ["~purpose", "notation", "source", "values"]),
@@ -260,6 +277,20 @@ def body_of(valid: dict, world: dict) -> dict:
         key: int(fill(value, world)) if isinstance(value, str) and value.startswith("{") else value
         for key, value in valid.items()
     }
+
+
+def spoiled(body: dict, field: str, value) -> dict:
+    """The body with `field` replaced: a top-level key, or a dotted path into the body."""
+    body = copy.deepcopy(body)
+    *path, last = field.split(".")
+    here = body
+    for step in path:
+        here = here[int(step) - 1] if isinstance(here, list) else here[step]
+    if isinstance(here, list):
+        here[int(last) - 1] = value
+    else:
+        here[last] = value
+    return body
 
 
 API_CASES = [
@@ -277,7 +308,7 @@ def test_a_spoiled_api_field_is_a_400_that_names_it_and_changes_nothing(
     _name, who, method, url, valid, _spoilable = case
     client = APIClient()
     client.force_authenticate(world[who])
-    body = {**body_of(valid, world), field: JSON_BAD[kind]}
+    body = spoiled(body_of(valid, world), field, JSON_BAD[kind])
     before = database()
     response = getattr(client, method)(fill(url, world), body, format="json")
     assert response.status_code == 400, (response.status_code, response.content[:300])
@@ -289,6 +320,8 @@ def test_a_spoiled_api_field_is_a_400_that_names_it_and_changes_nothing(
              "number")  # fmt: skip
     if kind in TEXT_SPOILERS or field in named:
         assert field in answer, answer
+    if "." in field:  # the field itself, or the record the rules name (a casualty's die)
+        assert any(field == key or field.startswith(f"{key}.") for key in answer), answer
     assert database() == before
 
 

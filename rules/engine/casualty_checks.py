@@ -116,7 +116,14 @@ class CasualtyChecks:
         purpose = casualty_purpose(kind, self.system, casualty.victim, nth)
         server = self.rolled.get(purpose)
         entered = casualty.dice.get(kind)
-        if entered:
+        need = server or DieNeed(purpose, notation, field)
+        if entered and "entered" not in self.facts.sources and server is None:
+            self.wrong(
+                field,
+                f"The {label} roll for {casualty.victim}: this match's dice are "
+                "rolled by the server, not entered.",
+            )
+        elif entered:
             try:
                 values = dice.checked(dice.notation(notation), list(entered))
             except RulesError as error:
@@ -128,9 +135,8 @@ class CasualtyChecks:
                     f"The server already rolled the {label} for "
                     f"{casualty.victim}: {list(server.values or ())} stands.",
                 )
-            need = DieNeed(purpose, notation, field, values, "entered")
-        else:
-            need = server or DieNeed(purpose, notation, field)
+            # A server die sent back as it fell stays the server's.
+            need = server or DieNeed(purpose, notation, field, values, "entered")
         self.found.dice.append(need)
         if need.values is None:
             self.missing(field, f"Roll the {label} ({notation}) for {casualty.victim}.")

@@ -163,7 +163,7 @@ class _Check(CasualtyChecks):
                             f"not {count}.",
                         )
                 scored += max(0, line.actions.get("touchdown", 0))
-            if scored > self.entry.touchdowns(side):
+            if 0 <= self.entry.touchdowns(side) < scored:
                 self.wrong(
                     f"{side}.players",
                     f"{team}'s players scored {scored} touchdowns, more than the team's "
@@ -226,12 +226,24 @@ class _Check(CasualtyChecks):
         for nth in range(1, due + 1):
             purpose, field = mvp_purpose(side, nth), f"{side}.mvps"
             server = self.rolled.get(purpose)
-            if server is not None and server.notation == notation and server.values:
+            if server is not None and (server.notation != notation or not server.values):
+                self.wrong(
+                    field,
+                    f"The server drew {self.team(side)}'s MVP {server.notation}; "
+                    f"the candidates are now {len(candidates)}: ask who settles the "
+                    "match to sort it out.",
+                )
+                picked.append(0)
+            elif server is not None:
                 number = candidates[server.values[0] - 1]
                 if len(given) >= nth and given[nth - 1] != number:
                     self.wrong(field, f"The server drew #{number} as {self.team(side)}'s MVP.")
                 picked.append(number)
                 self.found.dice.append(server)
+            elif len(given) >= nth and "entered" not in self.facts.sources:
+                self.wrong(
+                    field, f"{self.team(side)}'s MVP is drawn by the server here, not entered."
+                )
             elif len(given) >= nth:
                 value = (candidates.index(given[nth - 1]) + 1,)
                 self.found.dice.append(DieNeed(purpose, notation, field, value, "entered"))

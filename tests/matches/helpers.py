@@ -27,8 +27,12 @@ def report_of(match: Match) -> Report:
 
 
 def drafted(match: Match, coach, home: int = 2, away: int = 1, **content) -> Report:
-    """A draft the server completes: the MVPs are drawn from the match's seed."""
+    """A draft complete enough to submit: the server draws the MVPs from the match's seed,
+    or, where the match takes entered dice only, each team's #1 was drawn at the table."""
     content.setdefault("server_rolls", True)
+    if "rolled" not in match.accepted_sources:
+        for side in ("home", "away"):
+            content.setdefault(side, {"mvps": [1]})
     return workflow.report_save(match, coach, PLAYED, home, away, content)
 
 
