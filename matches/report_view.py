@@ -55,6 +55,7 @@ class ReportView:
     concession: str
     unfinished: tuple[Problem, ...] = field(default_factory=tuple)
     spp_actions: tuple[str, ...] = ()
+    sides: Sides | None = None  # the teams as the checks saw them, for the form to reuse
 
 
 def report_view(match: Match, report: Report) -> ReportView:
@@ -72,6 +73,7 @@ def report_view(match: Match, report: Report) -> ReportView:
         concession=_concession(match, report),
         unfinished=() if report.forfeit else tuple(checked.problems + checked.unfinished),
         spp_actions=_spp_actions(sides),
+        sides=sides,
     )
 
 

@@ -7,5 +7,6 @@ urlpatterns = [
     path("waiting/", views.waiting, name="waiting"),
     path("friendly/new/", views.friendly_new, name="friendly-new"),
     path("<int:pk>/", views.match_detail, name="detail"),
+    path("<int:pk>/report/check/", views.report_check, name="report-check"),
     path("<int:pk>/<slug:action>/", views.match_act, name="act"),
 ]

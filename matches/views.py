@@ -1,24 +1,35 @@
-"""Match pages: one page per match (its report, its workflow, its dice), the friendly offer
-and the list of what waits for the visitor. Every action posts to one view that asks
-matches.actions what the visitor may do and hands the form to the service."""
+"""Match pages: one page per match (its report as entered, the report form of its ruleset,
+its workflow, its dice), the form's running check, the friendly offer and the list of what
+waits for the visitor. Every action posts to one view that asks matches.actions what the
+visitor may do and hands the form to the service; the report form is read into the API's
+body first (matches/report_form.py)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
+from matches import workflow
 from matches.actions import PERFORM, actions_for, report_of, require_involved
-from matches.models import Match, Report
+from matches.models import Casualty, Match
+from matches.report_fields import WIN_NAMES, report_form
+from matches.report_form import body_from_post, report_data
+from matches.report_view import ReportView, report_view
+from matches.reports import match_sides, rolled_dice
 from matches.seams import settlers
 from matches.selectors import match_seen, match_whole, matches_in_play, waiting_for
-from matches.services import friendly_offer
-from matches.workflow import may_see_report
+from matches.services import MatchRefused, friendly_offer
+from matches.workflow import is_coach, may_see_report
 from rules.engine.errors import Problem, Refused
+from rules.engine.report_entry import SIDES
 from rules.plumbing.numbers import whole_number
+from rules.snapshot import ruleset_snapshot
 from teams.models import Team
 
 DONE = {
@@ -37,27 +48,74 @@ DONE = {
 }
 
 
-def _report_form(report: Report | None, posted) -> dict[str, str]:
-    """The report form's values: what was just posted, else the draft's."""
-    fields = ("played_on", "home_touchdowns", "away_touchdowns")
-    if posted:
-        return {field: posted.get(field, "") for field in fields}
-    if report is None:
-        return dict.fromkeys(fields, "")
-    return {field: str(getattr(report, field) or "") for field in fields} | {
-        "home_touchdowns": str(report.home_touchdowns),
-        "away_touchdowns": str(report.away_touchdowns),
+def _require_coach(user, match: Match) -> None:
+    if not is_coach(user, match):
+        raise PermissionDenied("Only the two coaches of the match write its report.")
+
+
+def _teams(match: Match) -> dict[str, str]:
+    return {"home": match.home.name, "away": match.away.name}
+
+
+def _rows(ruleset, key: str) -> list:
+    table = ruleset.tables.get(key)
+    return list(table.rows) if table else []
+
+
+def _shown(match: Match, view: ReportView) -> dict:
+    """The report back as entered: each team's lines (its SPP table's actions, in order),
+    Blitz Bowl's points and win, the Veterans Rules agreed."""
+    ruleset = ruleset_snapshot(match.ruleset_version)
+    teams, body = _teams(match), view.body
+    lines = {side: [] for side in SIDES}
+    for line in view.lines:
+        did = [(a, line.actions[a]) for a in view.spp_actions if line.actions.get(a)]
+        lines[line.side].append((line, did))
+    roll = body.get("regional_roll")
+    regions = {row.low: row.values["result"] for row in _rows(ruleset, "regional_league")}
+    agreed = set(body.get("veterans_rules") or ())
+    return {
+        "system": ruleset.system,
+        "sides": [
+            (side, teams[side], lines[side], body[side], body[f"{side}_touchdowns"])
+            for side in SIDES
+        ],
+        "win_type": WIN_NAMES.get(body.get("win_type"), ""),
+        "regional": f"{roll}: {regions.get(roll, '')}" if roll else "",
+        "veterans": [
+            row.values["name"]
+            for row in _rows(ruleset, "veterans_rules")
+            if row.values["key"] in agreed
+        ],
     }
 
 
-def _page(request: HttpRequest, match: Match, status: int = 200, **extra) -> HttpResponse:
+def _page(request: HttpRequest, match: Match, status: int = 200, posted_report=None, **extra):
+    """The match page. `posted_report` is a refused report's body, to fill the form again
+    as it was typed; otherwise the form shows the stored draft."""
     actions = actions_for(request.user, match)
     report = report_of(match) if may_see_report(request.user, match) else None
+    view, readable = None, report is not None and not report.forfeit
+    # Both teams' races, every casualty's victim and causer, every line: one query each,
+    # however many players and casualties the report has.
+    if readable or "report" in actions:
+        prefetch_related_objects([match.home, match.away], "race")
+    if readable:
+        casualties = Casualty.objects.select_related("victim", "causer")
+        prefetch_related_objects([match], Prefetch("casualties", casualties), "performances")
+        view = report_view(match, report)
+    form = None
+    if "report" in actions:
+        body = posted_report or (view.body if view else None)
+        sides = view.sides if view and view.sides else match_sides(match)
+        form = report_form(match, sides, body, rolled_dice(match))
     context = {
         "match": match,
         "fixture": settlers.answer.fixture_of(match),
         "report": report,
-        "form": _report_form(report, request.POST if status != 200 else None),
+        "view": view,
+        "shown": _shown(match, view) if view else None,
+        "form": form,
         "actions": actions,
         "may_roll": any(action.startswith("dice_") for action in actions),
         "today": timezone.localdate(),
@@ -79,12 +137,38 @@ def match_act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     if action not in PERFORM:
         raise Http404("No such action.")
     require_involved(request.user, match)
+    report = action == "report"
+    if report:
+        _require_coach(request.user, match)  # before his post is read, as the service would
     try:
-        PERFORM[action](match, request.user, request.POST)
+        data = report_data(request.POST, _teams(match)) if report else request.POST
+        PERFORM[action](match, request.user, data)
     except Refused as refused:
-        return _page(request, match_whole(pk), status=400, problems=refused.problems)
+        body = body_from_post(request.POST) if report else None
+        match = match_whole(pk)
+        return _page(request, match, status=400, posted_report=body, problems=refused.problems)
     messages.success(request, DONE[action])
     return redirect("matches:detail", pk=pk)
+
+
+@require_POST
+@login_required
+def report_check(request: HttpRequest, pk: int) -> HttpResponse:
+    """The form's running check: what saving the posted form would refuse, and what would
+    still stop it being submitted. Nothing is stored and no die is rolled."""
+    match = match_seen(pk, request.user)
+    _require_coach(request.user, match)
+    unfinished = []
+    try:
+        data = report_data(request.POST, _teams(match))
+    except MatchRefused as refused:
+        problems = list(refused.problems)
+    else:
+        scores = [whole_number(data[f"{side}_touchdowns"], None) for side in SIDES]
+        checked = workflow.report_preview(match, request.user, *scores, data)
+        problems, unfinished = checked.problems, checked.unfinished
+    context = {"problems": problems, "unfinished": unfinished}
+    return render(request, "matches/_report_check.html", context)
 
 
 @require_safe

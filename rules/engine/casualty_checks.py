@@ -9,6 +9,8 @@ its apothecary as `apothecary_action` says; Regeneration is a D6 of 2-6."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.engine import dice
 from rules.engine.errors import RulesError
 from rules.engine.report_entry import (
@@ -52,7 +54,12 @@ class CasualtyChecks:
             if casualty.helper:
                 helper_key = (casualty.victim.side, casualty.helper)
                 used[helper_key] = used.get(helper_key, 0) + 1
-                self.helper(casualty, used[helper_key], field, what)
+                if not self.helper(casualty, used[helper_key], field, what):
+                    # Refused once is enough: its dice and kept result are not asked for.
+                    dice = {
+                        k: v for k, v in casualty.dice.items() if k not in ("apothecary", "igor")
+                    }
+                    casualty = replace(casualty, helper="", kept="", dice=dice)
             if self.system == "lrb6":
                 self.lrb6_dice(casualty, victim, nth, field, what)
             else:
@@ -93,22 +100,25 @@ class CasualtyChecks:
             )
         return victim
 
-    def helper(self, casualty: CasualtyEntry, nth_use: int, field: str, what: str) -> None:
+    def helper(self, casualty: CasualtyEntry, nth_use: int, field: str, what: str) -> bool:
         side, helper = casualty.victim.side, casualty.helper
         if helper not in HELPERS:
             self.wrong(field, f"{what}: the helper is one of {', '.join(HELPERS)}.")
-            return
+            return False
         name, team = HELPER_NAMES[helper], self.team(side)
         if self.system == "gdbbl" and helper != "apothecary":
             self.wrong(field, f"{what}: GDBBL has no {name}.")
-            return
+            return False
         has = self.facts.of(side).helpers.get(helper, 0)
         if has == 0:
             self.wrong(field, f"{what}: {team} has no {name} in this match.")
-        elif nth_use > has:
+            return False
+        if nth_use > has:
             plural = f"{name[:-1]}ies" if name.endswith("y") else f"{name}s"
             each = f"{name} works" if has == 1 else f"{plural} ({has}) each work"
             self.wrong(field, f"{what}: {team}'s {each} once per match; it was already used.")
+            return False
+        return True
 
     def die(self, casualty: CasualtyEntry, kind: str, nth: int, field: str) -> DieNeed:
         """The die `kind` of a casualty: as entered, or as the server rolled it, or unknown."""

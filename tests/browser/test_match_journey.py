@@ -124,6 +124,7 @@ def test_two_coaches_play_a_friendly_and_report_their_fixture_on_phones(
         varag.get_by_label("Date played").fill(PLAYED_ON.isoformat())
         varag.get_by_label(f"{HOME} touchdowns").fill("2")
         varag.get_by_label(f"{AWAY} touchdowns").fill("1")
+        varag.get_by_label("Let the server roll the dice and draw the MVPs left blank").check()
         varag.get_by_role("button", name="Save the draft").click()
         expect(varag.locator(".messages")).to_contain_text("Report saved as a draft.")
         expect(status_of(varag)).to_have_text("report drafted")
@@ -139,7 +140,7 @@ def test_two_coaches_play_a_friendly_and_report_their_fixture_on_phones(
         varag.get_by_label("Roll", exact=True).fill("D6")
         varag.get_by_role("button", name="Let the server roll").click()
         expect(varag.locator(".messages")).to_contain_text("Dice rolled.")
-        expect(varag.locator(".dice-log tbody tr")).to_have_count(2)
+        expect(varag.locator(".dice-log tbody tr")).to_have_count(4)  # and the two MVP draws
         fits(phone)
         varag.get_by_role("button", name="Submit the report").click()
         expect(varag.locator(".messages")).to_contain_text(
@@ -194,7 +195,9 @@ def test_two_coaches_play_a_friendly_and_report_their_fixture_on_phones(
         result.click()
         assert griff.url == match_url
         rows = griff.locator(".dice-log tbody tr")
-        expect(rows).to_have_count(2)
+        expect(rows).to_have_count(4)
+        expect(rows.filter(has_text="MVP for")).to_have_count(2)
+        rows = rows.filter(has_text="winnings")
         expect(rows.nth(0).get_by_role("cell")).to_have_text(
             ["winnings, home", "D6", "4", "4", "entered", "varag"]
         )
@@ -219,7 +222,7 @@ def test_two_coaches_play_a_friendly_and_report_their_fixture_on_phones(
         friendly, league_match = Match.objects.order_by("kind")
         assert (friendly.kind, friendly.status) == ("friendly", "scheduled")
         assert (league_match.kind, league_match.status) == ("league", "confirmed")
-        rolled = league_match.dice.get(source="rolled")
+        rolled = league_match.dice.get(purpose="winnings, away")
         assert rolled.seed == league_match.seed
         assert 1 <= rolled.total <= 6
         fixture = league_match.fixture

@@ -21,7 +21,13 @@ from tests.unchanged import unchanged
 
 pytestmark = pytest.mark.django_db
 
-REPORT = {"played_on": PLAYED.isoformat(), "home_touchdowns": "2", "away_touchdowns": "1"}
+# The score, and the MVPs left for the server to draw (a report is not submitted without).
+REPORT = {
+    "played_on": PLAYED.isoformat(),
+    "home_touchdowns": "2",
+    "away_touchdowns": "1",
+    "server_rolls": "on",
+}
 
 
 def text(page) -> str:
@@ -66,7 +72,12 @@ def test_the_match_page_shows_score_dice_and_steps(
     assert "Played Sat 1 Mar 2025 · submitted by varag" in page
     header, *rolls = cells(page, "table", "dice-log")
     assert header == ["For", "Roll", "Dice", "Reads", "Source", "By"]
-    assert rolls == [
+    mvps = [row for row in rolls if row[0].startswith("MVP for ")]
+    assert [(row[0], row[1], row[4], row[5]) for row in mvps] == [
+        ("MVP for home", "1 of 11", "rolled (seeded)", "varag"),
+        ("MVP for away", "1 of 11", "rolled (seeded)", "varag"),
+    ]  # drawn when the draft was saved
+    assert [row for row in rolls if row not in mvps] == [
         ["casualty for #7", "D68", "4 7", "47", "entered", "varag"],
         [
             "winnings, away", "2D6", " ".join(map(str, roll.values)), str(roll.total),
@@ -331,7 +342,7 @@ def test_a_report_with_a_bad_score_is_refused_keeping_what_was_typed(
         )  # fmt: skip
     assert page.status_code == 400
     body = text(page)
-    assert "Gouged Eye's touchdowns are 0 to 99, not -1." in body
+    assert "Gouged Eye's touchdowns are 0 to 24, not -1." in body  # LRB6's bound
     assert "Da Krumpers's touchdowns must be a whole number." in body
     assert 'value="lots"' in body
     assert 'value="-1"' in body
