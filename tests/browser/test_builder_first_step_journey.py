@@ -58,7 +58,9 @@ def test_the_race_list_follows_the_ruleset_and_a_gdbbl_team_is_built(
 
     race_choose(page, "Dwarf")
     assert page.url.endswith("/teams/new/?ruleset=gdbbl&race=dwarf")
-    # The builder's selects and number inputs look like its text input.
+    # The builder's selects and number inputs look like its text input (once its stylesheet
+    # has loaded: the click that opened the page waits for its HTML only).
+    page.wait_for_load_state("load")
     name = look(page, "#team-name")
     assert look(page, "#pick-race") == name
     assert look(page, "#pick-ruleset") == name
