@@ -68,6 +68,14 @@
       group.hidden = !shown;
       group.disabled = !shown;
     });
+    // Which result was kept matters only once an apothecary rolled a second one.
+    const kept = fieldset.querySelector("select[name$='-kept']");
+    if (kept) {
+      const field = kept.closest(".field");
+      const asked = ["apothecary", "wandering_apothecary"].includes(helped);
+      if (field) field.hidden = !asked;
+      if (!asked) kept.value = "";
+    }
   }
 
   function casualtySetUp(fieldset) {

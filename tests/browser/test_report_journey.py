@@ -229,7 +229,9 @@ def test_an_lrb6_report_with_a_death_decay_and_the_apothecary(
     expect(first.get_by_label("apothecary's casualty D68 tens", exact=True)).to_be_hidden()
     # Nurgle induced no Igor, and the Orcs no Wandering Apothecary: only their own is offered.
     expect(first.get_by_label("Treated by").locator("option[value=igor]")).to_have_count(0)
+    expect(first.get_by_label("Result kept")).to_be_hidden()  # no second result yet
     first.get_by_label("Treated by").select_option("apothecary")
+    expect(first.get_by_label("Result kept")).to_be_visible()
     dice(first, "casualty D68", 6, 2)
     dice(first, "apothecary's casualty D68", 3, 4)
     checked(page, "Before submitting:", "say which result home #4's coach kept")
