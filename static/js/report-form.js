@@ -32,12 +32,12 @@
     });
     return button;
   }
+  // The buttons go beside the box, which never leaves the page: moving a box a coach is
+  // already typing in would blur it and lose what he types.
   function stepperSetUp(root) {
-    root.querySelectorAll(".stepper > input").forEach((input) => {
-      const box = document.createElement("span");
-      box.className = "step-box";
-      input.replaceWith(box);
-      box.append(stepButton(input, -1), input, stepButton(input, 1));
+    root.querySelectorAll(".stepper .step-box > input").forEach((input) => {
+      input.before(stepButton(input, -1));
+      input.after(stepButton(input, 1));
     });
   }
 
@@ -118,7 +118,7 @@
         if (value) element.setAttribute(attribute, value.replace(/-card-\d+-/, `-card-${next}-`));
       });
     });
-    row.querySelectorAll(".step-box").forEach((box) => box.replaceWith(box.querySelector("input")));
+    row.querySelectorAll("button.step").forEach((button) => button.remove());
     row.querySelectorAll("input").forEach((input) => {
       input.value = "";
     });
