@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from rules import models
 from rules.edition import Edition, ExtraDef, SettingDef, StarPlayerDef
 from rules.engine import ruleset as plain
+from rules.engine.inducements import InducementRule
 from rules.engine.team_building import StaffRule, StarRule
 from rules.selectors import in_order, linked_skill_names
 
@@ -33,6 +34,7 @@ class Snapshot:
     star_skills: Mapping[int, tuple[str, ...]]  # a star player's starting skills, by row id
     # a star player's characteristics, by name
     star_characteristics: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    inducement_rules: tuple[InducementRule, ...] = ()  # what a team may buy for one match
 
 
 _kept: OrderedDict[tuple, Snapshot] = OrderedDict()
@@ -53,6 +55,7 @@ def version_snapshot(version: models.RulesetVersion) -> Snapshot:
         star_rules=star_rules_from(edition),
         star_skills=linked_skill_names(models.StarPlayer, version),
         star_characteristics={s.name: dict(s.characteristics) for s in edition.star_players},
+        inducement_rules=inducement_rules_from(edition),
     )
     if version.sealed:  # a version still being written may yet change
         with _kept_lock:
@@ -250,6 +253,14 @@ def staff_rules_from(edition: Edition) -> tuple[StaffRule, ...]:
         StaffRule(s.key, s.name, s.cost, s.max_quantity, s.eligibility, tuple(s.races),
                   dict(s.race_costs), s.group)
         for s in edition.staff
+    )  # fmt: skip
+
+
+def inducement_rules_from(edition: Edition) -> tuple[InducementRule, ...]:
+    return tuple(
+        InducementRule(i.key, i.name, i.cost, i.max_quantity, i.eligibility, tuple(i.races),
+                       dict(i.race_costs))
+        for i in edition.inducements
     )  # fmt: skip
 
 
