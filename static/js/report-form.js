@@ -78,6 +78,22 @@
     }
   }
 
+  // A player's line folds to one row that reads back his counts: "touchdown 2".
+  function tallySetUp(row) {
+    const tally = row.querySelector(".tally");
+    row.addEventListener("input", () => {
+      const counts = [...row.querySelectorAll(".counts input")]
+        .filter((input) => (parseInt(input.value, 10) || 0) !== 0)
+        .map((input) => {
+          const span = document.createElement("span");
+          const short = row.querySelector(`label[for="${input.id}"]`);
+          span.textContent = `${short ? short.textContent.trim() : input.name} ${input.value}`;
+          return span;
+        });
+      tally.replaceChildren(...counts);
+    });
+  }
+
   function casualtySetUp(fieldset) {
     stepperSetUp(fieldset);
     const remove = fieldset.querySelector("button.remove");
@@ -165,6 +181,7 @@
   // The score and each team's numbers; a casualty's own (its modifier) come with it.
   stepperSetUp(form.querySelector(".report-part"));
   form.querySelectorAll(".report-side").forEach(stepperSetUp);
+  form.querySelectorAll("details.player-row").forEach(tallySetUp);
   form.querySelectorAll("fieldset.casualty").forEach(casualtySetUp);
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);

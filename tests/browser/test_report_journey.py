@@ -128,7 +128,11 @@ def stepper(within: Page | Locator, label: str) -> Locator:
 
 def tap(page: Page | Locator, label: str, times: int = 1, step: int = 1) -> None:
     """Taps + (or −) beside a number, as often as it takes; the + is thumb-sized."""
-    button = stepper(page, label).locator(f"button.step[data-step='{step}']")
+    number = stepper(page, label)
+    row = number.locator("xpath=ancestor::details[contains(@class, 'player-row')]")
+    if row.count() and not row.evaluate("details => details.open"):
+        row.locator("summary").click()  # a player's line opens at a tap on his name
+    button = number.locator(f"button.step[data-step='{step}']")
     box = button.bounding_box()
     assert min(box["width"], box["height"]) >= TOUCH, box
     for _ in range(times):
@@ -212,7 +216,10 @@ def test_an_lrb6_report_with_a_death_decay_and_the_apothecary(
     expect(page.get_by_label("Gouged Eye touchdowns")).to_have_value("2")
     orcs = players_open(page, "Gouged Eye")
     tap(orcs, "Touchdowns by #7 Blitzer 7, Gouged Eye", 2)
-    orcs.get_by_label("Completions by #6 Blitzer 6, Gouged Eye").fill("1")
+    blitzer = orcs.locator("details.player-row").filter(has_text="#6 Blitzer 6")
+    blitzer.locator("summary").click()  # his line opens at a tap on his name
+    blitzer.get_by_label("Completions by #6 Blitzer 6, Gouged Eye").fill("1")
+    expect(blitzer.locator(".tally")).to_have_text("completion 1")  # read back, folded
     orcs.get_by_label("Gouged Eye MVP 1").select_option(label="#7 Blitzer 7")
     nurgle = players_open(page, "Rotten Rovers")
     tap(nurgle, "Touchdowns by #10 Pestigor 10, Rotten Rovers")
