@@ -232,6 +232,11 @@ class Participant(models.Model):
     kind = models.CharField(max_length=12, choices=KINDS, default="roster")
     number = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=60)
+    # A one-game hire's position (a journeyman, a mercenary) and what he adds to the value.
+    position = models.ForeignKey(
+        "rules.Position", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    value = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["match", "team", "number", "pk"]
@@ -293,3 +298,32 @@ class MatchStep(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} by {self.actor}"
+
+
+class KickOff(models.Model):
+    """One team before an LRB6 match, in the order the rules take it: its journeymen, then
+    (once both teams have theirs) its value at kick-off and petty cash, then what it induced
+    and the gold its treasury paid, and its fans and FAME from the gate's dice."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="kick_offs")
+    team = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="+")
+    side = models.CharField(max_length=4, choices=[("home", "home"), ("away", "away")])
+    journeymen_done = models.BooleanField(default=False)
+    value = models.PositiveIntegerField(null=True, blank=True, help_text="At kick-off.")
+    petty_cash = models.PositiveIntegerField(null=True, blank=True)
+    inducements = models.JSONField(
+        null=True, blank=True, help_text="What was induced: items, stars, mercenaries."
+    )
+    bill = models.JSONField(default=list, blank=True, help_text="Each line: what, count, each.")
+    from_treasury = models.PositiveIntegerField(default=0)
+    fans = models.PositiveIntegerField(null=True, blank=True)
+    fame = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "side"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "side"], name="one_kick_off_per_side")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} before {self.match}"

@@ -62,7 +62,7 @@ def match_sides(match: Match) -> Sides:
     and the apothecaries each may use. Three queries."""
     snapshot = version_snapshot(match.ruleset_version)
     ruleset = snapshot.ruleset
-    taking_part = list(match.participants.select_related("player__position"))
+    taking_part = list(match.participants.select_related("player__position", "position"))
     roster = Player.objects.filter(team__in=(match.home_id, match.away_id)).on_roster()
     roster = list(roster.select_related("position").order_by("number", "pk"))
     participants, players = {}, {}
@@ -71,6 +71,7 @@ def match_sides(match: Match) -> Sides:
         participants[key] = participant
         if participant.player_id:
             players[key] = participant.player
+    kick_offs = dict(match.kick_offs.values_list("side", "inducements"))
     sides = {}
     for side, team in (("home", match.home), ("away", match.away)):
         race = ruleset.races.get(team.race.slug)
@@ -87,6 +88,7 @@ def match_sides(match: Match) -> Sides:
                         race,
                         snapshot,
                         took_part=True,
+                        hired_as=participant.position,
                     )
                 )
         for player in roster:
@@ -96,7 +98,8 @@ def match_sides(match: Match) -> Sides:
             if player.status in ABSENT and key not in players:
                 players[key] = player
                 # Before the first draft nobody is taken yet: who may play takes part.
-                fresh = not taking_part and player.status in TAKES_PART
+                begun = any(p.kind == "roster" for p in taking_part)
+                fresh = not begun and player.status in TAKES_PART
                 absent = "" if fresh else ABSENT[player.status]
                 member = _member(player.number, player.name, "roster", player, race, snapshot,
                                  took_part=fresh, absent=absent)  # fmt: skip
@@ -104,13 +107,23 @@ def match_sides(match: Match) -> Sides:
         helpers = {}
         if race is not None and race.apothecary_allowed:
             helpers["apothecary"] = int((team.staff or {}).get("apothecary", 0))
+        induced = (kick_offs.get(side) or {}).get("items", {})
+        for helper in ("wandering_apothecary", "igor"):
+            if induced.get(helper):
+                helpers[helper] = int(induced[helper])
         sides[side] = SideFacts(side, team.name, tuple(members), helpers)
     facts = MatchFacts(sides["home"], sides["away"], match.accepted_sources)
     return Sides(ruleset, facts, participants, players)
 
 
-def _member(number, name, kind, player, race, snapshot, took_part=False, absent="") -> Member:
+def _member(
+    number, name, kind, player, race, snapshot, took_part=False, absent="", hired_as=None
+) -> Member:
     skills: list[str] = []
+    if player is None and hired_as is not None and race is not None:
+        # A journeyman or a mercenary: his position's skills, and Loner.
+        with contextlib.suppress(KeyError):
+            skills += [*race.position(hired_as.name).skills, "Loner"]
     if player is not None:
         if player.star_id:
             skills += snapshot.star_skills.get(player.star_id, ())

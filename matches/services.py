@@ -245,8 +245,8 @@ def participants_take(match: Match) -> None:
     """Both rosters' players who may play, as the match's participants, taken once at the
     first draft: who took part (and so who may be drawn as MVP) never shifts under a report
     already begun."""
-    if match.participants.exists():
-        return
+    if match.participants.filter(kind="roster").exists():
+        return  # (one-game hires taken before kick-off are no roster players)
     players = Player.objects.filter(
         team__in=(match.home_id, match.away_id), status__in=TAKES_PART
     ).on_roster()

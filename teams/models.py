@@ -129,6 +129,7 @@ class LedgerCause(models.Model):
         ("undo", "undo"),
         ("report", "match report"),
         ("rename", "renamed"),
+        ("inducements", "inducements for a match"),
     ]
 
     kind = models.CharField(max_length=20, choices=KINDS)
@@ -165,6 +166,7 @@ class LedgerEntry(models.Model):
         ("adjustment", "adjustment"),
         ("reversal", "reversal"),
         ("rename", "renamed"),
+        ("inducements", "inducements for a match"),
     ]
 
     # PROTECT: a team with a history cannot be deleted, only retired; its ledger stays.

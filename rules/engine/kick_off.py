@@ -61,37 +61,37 @@ def journeymen_check(
     if not positions:
         return []
     if not bool(optional_setting(ruleset, "journeymen_allowed", True)):
-        return [Problem(FIELD, "This league does not allow journeymen")]
+        return [Problem(FIELD, "This league does not allow journeymen.")]
     problems: list[Problem] = []
     fill_to = int(param(ruleset.table("journeymen"), "fill_to"))
     wanted = journeymen_wanted(ruleset, able)
     if wanted == 0:
         problems.append(
-            Problem(FIELD, f"{team} has {able} players able to play: it takes no journeymen")
+            Problem(FIELD, f"{team} has {able} players able to play: it takes no journeymen.")
         )
     elif len(positions) > wanted:
         problems.append(
             Problem(
                 FIELD,
                 f"{team} may take {wanted} {'journeyman' if wanted == 1 else 'journeymen'} "
-                f"to reach {fill_to}, not {len(positions)}",
+                f"to reach {fill_to}, not {len(positions)}.",
             )
         )
     eligible = journeyman_positions(ruleset, race)
     known = {position.name: position for position in race.positions}
     if not eligible:
-        problems.append(Problem(FIELD, f"{race.name} teams have no position for journeymen"))
+        problems.append(Problem(FIELD, f"{race.name} teams have no position for journeymen."))
         return problems
     sources = " or ".join(_allowed(position) for position in eligible)
     for name in dict.fromkeys(positions):  # each wrong name once, in the order given
         if name not in known:
-            problems.append(Problem(FIELD, f"{race.name} teams have no position named {name!r}"))
+            problems.append(Problem(FIELD, f"{race.name} teams have no position named {name!r}."))
         elif known[name] not in eligible:
             problems.append(
                 Problem(
                     FIELD,
                     f"{race.name} journeymen come from {sources}; "
-                    f"not {name} (0-{known[name].max_quantity})",
+                    f"not {name} (0-{known[name].max_quantity}).",
                 )
             )
     return problems

@@ -67,7 +67,7 @@ def test_journeymen_fill_a_team_up_to_eleven_and_never_below_none(able: int, wan
 def test_a_league_without_journeymen_gives_none_and_refuses_any() -> None:
     ruleset = with_settings(lrb6(), journeymen_allowed=False)
     assert journeymen_wanted(ruleset, 5) == 0
-    assert human_check(5, ["Lineman"], ruleset) == ["This league does not allow journeymen"]
+    assert human_check(5, ["Lineman"], ruleset) == ["This league does not allow journeymen."]
     assert human_check(5, [], ruleset) == []
 
 
@@ -79,34 +79,34 @@ def test_a_ruleset_version_without_the_journeymen_settings_allows_and_counts_the
 
 def test_a_full_team_takes_no_journeymen() -> None:
     assert human_check(11, ["Lineman"]) == [
-        "Gouged Eye has 11 players able to play: it takes no journeymen"
+        "Gouged Eye has 11 players able to play: it takes no journeymen."
     ]
 
 
 def test_a_team_cannot_take_more_journeymen_than_reach_eleven() -> None:
     assert human_check(9, ["Lineman"] * 3) == [
-        "Gouged Eye may take 2 journeymen to reach 11, not 3"
+        "Gouged Eye may take 2 journeymen to reach 11, not 3."
     ]
     assert human_check(9, ["Lineman"]) == []
 
 
 def test_journeymen_come_only_from_positions_allowing_twelve_or_more() -> None:
     assert human_check(9, ["Lineman", "Blitzer"]) == [
-        "Human journeymen come from Linemen (0-16); not Blitzer (0-4)"
+        "Human journeymen come from Linemen (0-16); not Blitzer (0-4)."
     ]
 
 
 def test_an_unknown_position_is_refused_by_name() -> None:
-    assert human_check(9, ["Wardancer"]) == ["Human teams have no position named 'Wardancer'"]
+    assert human_check(9, ["Wardancer"]) == ["Human teams have no position named 'Wardancer'."]
 
 
 def test_every_broken_rule_is_reported_at_once() -> None:
     problems = journeymen_check(lrb6(), lrb6().races["undead"], 10, ["Mummy", "Zombie"])
     assert problems == [
-        Problem("journeymen", "This team may take 1 journeyman to reach 11, not 2"),
+        Problem("journeymen", "This team may take 1 journeyman to reach 11, not 2."),
         Problem(
             "journeymen",
-            "Undead journeymen come from Skeletons (0-16) or Zombies (0-16); not Mummy (0-2)",
+            "Undead journeymen come from Skeletons (0-16) or Zombies (0-16); not Mummy (0-2).",
         ),
     ]
 

@@ -1,0 +1,279 @@
+"""Before an LRB6 match, in the rules' order: each team's journeymen; then, once both have
+theirs, each team's value at kick-off and petty cash (fixed on the match: the post-game
+sequence and the inducement budget use these, not the values later); then each team's
+inducements, the gold its treasury adds paid in one ledger entry caused by the match; and
+the gate and FAME from the gate's dice. The rules are the engine's (rules.engine.kick_off,
+rules.engine.inducements); this module records them."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+
+from matches.dice import dice_roll
+from matches.models import OPEN, DiceRoll, KickOff, Match, Participant
+from matches.seams import settlers
+from matches.services import MatchRefused
+from rules.engine import inducements as bills
+from rules.engine import kick_off as rules
+from rules.engine.errors import Problem
+from rules.models import Position
+from rules.snapshot import version_snapshot
+from teams.models import LedgerCause, Player, Team
+from teams.roster import team_worth
+from teams.services import cause_new, entry_append
+
+ABLE = ("active",)
+GATE = "2D6"
+
+
+def gate_purpose(side: str) -> str:
+    return f"gate for {side}"
+
+
+def _team(match: Match, side: str) -> Team:
+    if side not in ("home", "away"):
+        raise MatchRefused([Problem("side", "The side is home or away.")])
+    return match.home if side == "home" else match.away
+
+
+def _require(match: Match, actor, side: str) -> Team:
+    team = _team(match, side)
+    if getattr(actor, "pk", None) != team.coach_id and not settlers.answer.may_settle(actor, match):
+        raise PermissionDenied(f"Only {team.name}'s coach records what it does before kick-off.")
+    problems = []
+    if match.status not in OPEN:
+        problems.append(
+            Problem("status", f"The report of {match} is {match.stage}: kick-off is behind it.")
+        )
+    if version_snapshot(match.ruleset_version).ruleset.system != "lrb6":
+        problems.append(Problem("match", "Dugout records LRB6's pre-match sequence only, so far."))
+    if problems:
+        raise MatchRefused(problems)
+    return team
+
+
+def kick_offs(match: Match) -> dict[str, KickOff]:
+    """Both teams' rows, made on first use."""
+    rows = {row.side: row for row in KickOff.objects.select_for_update().filter(match=match)}
+    for side in ("home", "away"):
+        if side not in rows:
+            rows[side] = KickOff.objects.create(match=match, team=_team(match, side), side=side)
+    return rows
+
+
+def _able(team: Team) -> list[Player]:
+    return list(team.players.on_roster().filter(status__in=ABLE).select_related("position"))
+
+
+def _free_numbers(taken: set[int], count: int) -> list[int]:
+    numbers, number = [], 1
+    while len(numbers) < count:
+        if number not in taken:
+            numbers.append(number)
+        number += 1
+    return numbers
+
+
+def _hires_take(match: Match, team: Team, kind: str, hires: list[tuple[str, Position | None, int]]):
+    """One-game hires as participants, each with a number none of the team's players has."""
+    taken = set(team.players.on_roster().values_list("number", flat=True))
+    taken |= set(
+        Participant.objects.filter(match=match, team=team).values_list("number", flat=True)
+    )
+    numbers = _free_numbers(taken, len(hires))
+    Participant.objects.bulk_create(
+        Participant(
+            match=match,
+            team=team,
+            kind=kind,
+            number=number,
+            name=name,
+            position=position,
+            value=value,
+        )
+        for number, (name, position, value) in zip(numbers, hires, strict=True)
+    )
+
+
+@transaction.atomic
+def journeymen_take(match: Match, actor, side: str, positions: list[str]) -> KickOff:
+    """The team's journeymen for this match (none is a choice too); taken again until both
+    teams have theirs, when the values at kick-off are fixed."""
+    team = _require(match, actor, side)
+    rows = kick_offs(match)
+    row = rows[side]
+    if row.value is not None:
+        raise MatchRefused(
+            [
+                Problem(
+                    "journeymen",
+                    "Both teams' values at kick-off are fixed: the journeymen are taken.",
+                )
+            ]
+        )
+    snapshot = version_snapshot(match.ruleset_version)
+    ruleset, race = snapshot.ruleset, snapshot.ruleset.races[team.race.slug]
+    able = len(_able(team))
+    problems = rules.journeymen_check(ruleset, race, able, list(positions), team=team.name)
+    if problems:
+        raise MatchRefused(problems)
+    Participant.objects.filter(match=match, team=team, kind="journeyman").delete()
+    rows_of = {p.name: p for p in Position.objects.filter(race=team.race, name__in=positions)}
+    _hires_take(
+        match,
+        team,
+        "journeyman",
+        [(f"Journeyman {name}", rows_of[name], race.position(name).cost) for name in positions],
+    )
+    row.journeymen_done = True
+    row.save(update_fields=["journeymen_done"])
+    if all(r.journeymen_done for r in rows.values()):
+        _values_fix(match, rows, ruleset)
+    return row
+
+
+def _values_fix(match: Match, rows: dict[str, KickOff], ruleset) -> None:
+    hires = Counter()
+    for participant in Participant.objects.filter(match=match, kind="journeyman"):
+        hires[participant.team_id] += participant.value
+    values = {}
+    for side, row in rows.items():
+        team = row.team
+        players = list(team.players.on_roster().select_related("position", "star"))
+        worth = team_worth(team, players, ruleset)[0] or 0
+        costs = [hires[team.pk]] if hires[team.pk] else []
+        values[side] = rules.value_at_kick_off(ruleset, worth, costs)
+    for side, row in rows.items():
+        other = values["away" if side == "home" else "home"]
+        row.value, row.petty_cash = values[side], rules.petty_cash(ruleset, values[side], other)
+        row.save(update_fields=["value", "petty_cash"])
+
+
+@transaction.atomic
+def inducements_buy(match: Match, actor, side: str, request: bills.Request) -> KickOff:
+    """What the team induces, once: priced, limited and paid from its petty cash, then its
+    treasury (one ledger entry caused by the match)."""
+    team = _require(match, actor, side)
+    rows = kick_offs(match)
+    row, other = rows[side], rows["away" if side == "home" else "home"]
+    problems = []
+    if row.value is None:
+        problems.append(
+            Problem(
+                "inducements",
+                "Both teams take their journeymen first: the "
+                "budget follows the values at kick-off.",
+            )
+        )
+    elif row.inducements is not None:
+        problems.append(Problem("inducements", f"{team.name} has already induced for this match."))
+    if problems:
+        raise MatchRefused(problems)
+    snapshot = version_snapshot(match.ruleset_version)
+    ruleset, race = snapshot.ruleset, snapshot.ruleset.races[team.race.slug]
+    able = _able(team)
+    journeymen = list(
+        Participant.objects.filter(match=match, team=team, kind="journeyman").select_related(
+            "position"
+        )
+    )
+    positions = Counter(p.position.name for p in able if p.position_id)
+    positions.update(p.position.name for p in journeymen)
+    at_kick_off = bills.TeamAtKickOff(team.name, race, len(able) + len(journeymen), positions)
+    petty, treasury = rules.inducement_budget(ruleset, row.petty_cash or 0, team.treasury)
+    theirs = tuple((other.inducements or {}).get("stars", ()))
+    bill = bills.inducement_bill(
+        ruleset,
+        snapshot.inducement_rules,
+        snapshot.star_rules,
+        at_kick_off,
+        request,
+        petty,
+        treasury,
+        theirs,
+    )
+    if bill.problems:
+        raise MatchRefused(bill.problems)
+    row.inducements = {
+        "items": {k: v for k, v in request.items.items() if v},
+        "stars": list(request.stars),
+        "mercenaries": [
+            {"position": m.position, "extra_skill": m.extra_skill} for m in request.mercenaries
+        ],
+    }
+    row.bill = [{"what": line.what, "count": line.count, "each": line.each} for line in bill.lines]
+    row.from_treasury = bill.from_treasury
+    row.save(update_fields=["inducements", "bill", "from_treasury"])
+    _one_game_hires(match, team, race, request)
+    if bill.from_treasury:
+        _pay(match, actor, team, bill)
+    return row
+
+
+def _one_game_hires(match: Match, team: Team, race, request: bills.Request) -> None:
+    _hires_take(match, team, "star", [(name, None, 0) for name in request.stars])
+    names = [m.position for m in request.mercenaries]
+    rows_of = {p.name: p for p in Position.objects.filter(race=team.race, name__in=names)}
+    _hires_take(
+        match,
+        team,
+        "mercenary",
+        [(f"Mercenary {name}", rows_of[name], race.position(name).cost) for name in names],
+    )
+
+
+def _pay(match: Match, actor, team: Team, bill: bills.Bill) -> None:
+    """The gold the petty cash did not cover, from the treasury: one entry, caused by the
+    match (both teams' entries share the match's cause)."""
+    cause = LedgerCause.objects.filter(kind="inducements", ref=match.pk).first()
+    if cause is None:
+        cause = cause_new(
+            "inducements", actor, {"deltas": "each entry's", "match": match.pk}, ref=match.pk
+        )
+    summary = (
+        f"Inducements for {match}: {bill.total:,} gp, {bill.petty_cash:,} of it petty "
+        f"cash, {bill.from_treasury:,} from the treasury"
+    )
+    entry_append(
+        team, "inducements", summary, cause, [{"op": "treasury", "amount": -bill.from_treasury}]
+    )
+
+
+@transaction.atomic
+def gate_record(match: Match, actor) -> dict[str, KickOff]:
+    """Each team's fans (2D6 + Fan Factor) x 1,000 and its FAME, from the gate's dice: as
+    entered at the table, or rolled now by the server where the match allows."""
+    _require(match, actor, "home" if getattr(actor, "pk", None) != match.away.coach_id else "away")
+    rows = kick_offs(match)
+    stored = {
+        r.purpose: r
+        for r in DiceRoll.objects.filter(match=match, purpose__in=[gate_purpose(s) for s in rows])
+    }
+    totals = {}
+    for side in rows:
+        roll = stored.get(gate_purpose(side))
+        if roll is None and "rolled" in match.accepted_sources:
+            roll = dice_roll(match, actor, gate_purpose(side), GATE)
+        if roll is None or roll.notation != GATE:
+            raise MatchRefused(
+                [
+                    Problem(
+                        "gate",
+                        f"Enter the gate's {GATE} for {side} first "
+                        f"(purpose {gate_purpose(side)!r}).",
+                    )
+                ]
+            )
+        totals[side] = roll.total
+    ruleset = version_snapshot(match.ruleset_version).ruleset
+    gate = rules.gate(
+        ruleset, totals["home"], match.home.fan_factor, totals["away"], match.away.fan_factor
+    )
+    for side, row in rows.items():
+        row.fans = gate.home_fans if side == "home" else gate.away_fans
+        row.fame = gate.home_fame if side == "home" else gate.away_fame
+        row.save(update_fields=["fans", "fame"])
+    return rows
