@@ -9,12 +9,13 @@ from collections.abc import Callable, Mapping
 
 from django.core.exceptions import PermissionDenied
 
-from matches import dice, services, workflow
+from matches import dice, kick_off, services, workflow
 from matches.models import CONFIRMED, DISPUTED, DRAFT, OFFERED, OPEN, SUBMITTED, Match, Report
 from matches.seams import settlers
 from matches.services import MatchRefused
 from matches.workflow import is_coach
 from rules.engine.errors import Problem
+from rules.engine.inducements import Mercenary, Request
 from rules.plumbing.numbers import whole_number
 
 
@@ -53,6 +54,8 @@ def actions_for(user, match: Match) -> list[str]:
     if status == OFFERED:
         allowed += ["accept"] if uid == match.away.coach_id else []
         allowed += ["decline"] if coach else []
+    if status in OPEN and coach and match.ruleset_version.system == "lrb6":
+        allowed += kick_off.steps_open(match, user)
     if status in OPEN and coach:
         allowed.append("report")
     if status == DRAFT and coach:
@@ -102,10 +105,50 @@ def _report(match: Match, user, data: Mapping):
     return workflow.report_save(match, user, played_on, home, away, data)
 
 
+def _side(match: Match, user, data: Mapping) -> str:
+    """The side a coach acts for: the one asked, else his own team's."""
+    side = data.get("side") or (
+        "away"
+        if getattr(user, "pk", None) == match.away.coach_id
+        and match.home.coach_id != match.away.coach_id
+        else "home"
+    )
+    return str(side)
+
+
+def _listed(data: Mapping, key: str) -> list:
+    """A list as JSON sends it, or a form's repeated field."""
+    if hasattr(data, "getlist"):
+        return [value for value in data.getlist(key) if value]
+    return list(data.get(key) or [])
+
+
+def _journeymen(match: Match, user, data: Mapping):
+    return kick_off.journeymen_take(
+        match, user, _side(match, user, data), _listed(data, "positions")
+    )
+
+
+def _inducements(match: Match, user, data: Mapping):
+    """`data` as the API takes it: items (key -> count), stars, mercenaries."""
+    request = Request(
+        items={str(key): _whole(count) for key, count in (data.get("items") or {}).items()},
+        stars=tuple(_listed(data, "stars")),
+        mercenaries=tuple(
+            Mercenary(str(m.get("position", "")), str(m.get("extra_skill") or ""))
+            for m in data.get("mercenaries") or ()
+        ),
+    )
+    return kick_off.inducements_buy(match, user, _side(match, user, data), request)
+
+
 PERFORM: dict[str, Callable[[Match, object, Mapping], object]] = {
     "accept": lambda match, user, data: services.friendly_accept(match, user),
     "decline": lambda match, user, data: services.friendly_decline(match, user),
     "report": _report,
+    "journeymen": _journeymen,
+    "inducements": _inducements,
+    "gate": lambda match, user, data: kick_off.gate_record(match, user),
     "submit": lambda match, user, data: workflow.report_submit(match, user),
     "withdraw": lambda match, user, data: workflow.report_withdraw(match, user),
     "confirm": lambda match, user, data: workflow.report_confirm(match, user),

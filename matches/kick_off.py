@@ -14,7 +14,6 @@ from django.db import transaction
 
 from matches.dice import dice_roll
 from matches.models import OPEN, DiceRoll, KickOff, Match, Participant
-from matches.seams import settlers
 from matches.services import MatchRefused
 from rules.engine import inducements as bills
 from rules.engine import kick_off as rules
@@ -41,18 +40,41 @@ def _team(match: Match, side: str) -> Team:
 
 def _require(match: Match, actor, side: str) -> Team:
     team = _team(match, side)
-    if getattr(actor, "pk", None) != team.coach_id and not settlers.answer.may_settle(actor, match):
+    if getattr(actor, "pk", None) != team.coach_id:
         raise PermissionDenied(f"Only {team.name}'s coach records what it does before kick-off.")
     problems = []
     if match.status not in OPEN:
         problems.append(
             Problem("status", f"The report of {match} is {match.stage}: kick-off is behind it.")
         )
-    if version_snapshot(match.ruleset_version).ruleset.system != "lrb6":
+    if match.ruleset_version.system != "lrb6":
         problems.append(Problem("match", "Dugout records LRB6's pre-match sequence only, so far."))
     if problems:
         raise MatchRefused(problems)
     return team
+
+
+def steps_open(match: Match, user) -> list[str]:
+    """What the coach may record now: his team's journeymen until the values are fixed, its
+    inducements once they are (once), and the gate once its dice may be had."""
+    rows = {row.side: row for row in match.kick_offs.all()}
+    mine = [
+        side
+        for side, team in (("home", match.home), ("away", match.away))
+        if team.coach_id == getattr(user, "pk", None)
+    ]
+    steps = []
+    if any(rows.get(side) is None or rows[side].value is None for side in mine):
+        steps.append("journeymen")
+    if any(rows.get(s) and rows[s].value is not None and rows[s].inducements is None for s in mine):
+        steps.append("inducements")
+    gate_dice = "rolled" in match.accepted_sources or all(
+        match.dice.filter(purpose=gate_purpose(side)).exists() for side in ("home", "away")
+    )
+    recorded = all(rows.get(side) and rows[side].fans is not None for side in ("home", "away"))
+    if gate_dice and not recorded:
+        steps.append("gate")
+    return steps
 
 
 def kick_offs(match: Match) -> dict[str, KickOff]:

@@ -43,6 +43,9 @@ DONE = {
     "approve": "Report approved.",
     "send_back": "Report sent back to the coaches.",
     "settle": "Dispute settled: the report stands.",
+    "journeymen": "Journeymen taken.",
+    "inducements": "Inducements bought.",
+    "gate": "Gate and FAME recorded.",
     "dice_entered": "Dice entered.",
     "dice_rolled": "Dice rolled.",
 }

@@ -26,6 +26,8 @@ from tests.teams.helpers import orc_team
 pytestmark = pytest.mark.django_db
 
 DICE = ["dice_entered", "dice_rolled"]
+# Before an LRB6 kick-off: journeymen, and the gate where the server may roll its dice.
+KICK = ["journeymen", "gate"]
 FORM = {
     "played_on": PLAYED.isoformat(),
     "home_touchdowns": "1",
@@ -111,24 +113,25 @@ def scenario(request, home_coach, away_coach, commissioner, lrb6, home_team, awa
 OFFERED = [
     ("offered friendly", ["decline"], ["accept", "decline"], [], []),
     ("declined friendly", [], [], [], []),
-    ("friendly to play", ["report", *DICE], ["report", *DICE], [], DICE),
-    ("drafted friendly", ["report", "submit", *DICE], ["report", "submit", *DICE], [], DICE),
+    ("friendly to play", [*KICK, "report", *DICE], [*KICK, "report", *DICE], [], DICE),
+    ("drafted friendly", [*KICK, "report", "submit", *DICE], [*KICK, "report", "submit", *DICE], [], DICE),
     ("submitted friendly", ["withdraw"], ["confirm", "dispute"], [], []),
-    ("disputed friendly", ["report", *DICE], ["report", *DICE], [],
+    ("disputed friendly", [*KICK, "report", *DICE], [*KICK, "report", *DICE], [],
      ["settle", "send_back", *DICE]),
     ("confirmed friendly", [], [], [], []),
-    ("fixture to play", ["report", *DICE], ["report", *DICE], DICE, DICE),
-    ("fixture of entered dice", ["report", "dice_entered"], ["report", "dice_entered"],
+    ("fixture to play", [*KICK, "report", *DICE], [*KICK, "report", *DICE], DICE, DICE),
+    ("fixture of entered dice", ["journeymen", "report", "dice_entered"],
+     ["journeymen", "report", "dice_entered"],
      ["dice_entered"], ["dice_entered"]),
-    ("fixture of server rolls", ["report", "dice_rolled"], ["report", "dice_rolled"],
+    ("fixture of server rolls", [*KICK, "report", "dice_rolled"], [*KICK, "report", "dice_rolled"],
      ["dice_rolled"], ["dice_rolled"]),
-    ("drafted fixture", ["report", "submit", *DICE], ["report", "submit", *DICE], DICE, DICE),
+    ("drafted fixture", [*KICK, "report", "submit", *DICE], [*KICK, "report", "submit", *DICE], DICE, DICE),
     ("submitted fixture", ["confirm", "dispute"], ["withdraw"], [], []),
-    ("disputed fixture", ["report", *DICE], ["report", *DICE], ["settle", "send_back", *DICE],
+    ("disputed fixture", [*KICK, "report", *DICE], [*KICK, "report", *DICE], ["settle", "send_back", *DICE],
      ["settle", "send_back", *DICE]),
     ("confirmed fixture", [], [], [], []),
     ("confirmed fixture that waits", [], [], ["approve", "send_back"], ["approve", "send_back"]),
-    ("disputed fixture that waits", ["report", *DICE], ["report", *DICE],
+    ("disputed fixture that waits", [*KICK, "report", *DICE], [*KICK, "report", *DICE],
      ["settle", "send_back", *DICE], ["settle", "send_back", *DICE]),
     ("approved fixture", [], [], [], []),
     ("forfeited fixture", [], [], [], []),

@@ -168,7 +168,14 @@ def test_a_draft_is_hidden_from_a_reader_who_is_not_involved(
     assert (seen["status"], seen["report"], seen["actions"]) == ("draft", None, [])
     mine = client_of(home_coach).get(f"/api/matches/{friendly.pk}/").json()
     assert mine["report"]["home_touchdowns"] == 2
-    assert mine["actions"] == ["report", "submit", "dice_entered", "dice_rolled"]
+    assert mine["actions"] == [
+        "journeymen",
+        "gate",
+        "report",
+        "submit",
+        "dice_entered",
+        "dice_rolled",
+    ]
 
 
 def test_dice_are_entered_or_rolled_and_listed_with_their_source(friendly, home_coach) -> None:
