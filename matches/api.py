@@ -20,6 +20,8 @@ from matches.selectors import match_seen, match_whole, matches_seen, waiting_for
 from matches.serializers import (
     DiceBody,
     DiceRollSerializer,
+    InducementsBody,
+    JourneymenBody,
     MatchSerializer,
     MatchSummarySerializer,
     OfferBody,
@@ -125,6 +127,27 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         way. A refusal names each field by its path, lists counted from 1:
         `home.players.1.actions.touchdown`, `casualties.2`."""
         return self._act(request, pk, "report", ReportBody)
+
+    @extend_schema(request=JourneymenBody, responses=MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def journeymen(self, request: Request, pk=None) -> Response:
+        """LRB6, before kick-off: the team's journeymen (none is a choice too), taken again
+        until both teams have theirs, when the values at kick-off and petty cash are fixed."""
+        return self._act(request, pk, "journeymen", JourneymenBody)
+
+    @extend_schema(request=InducementsBody, responses=MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def inducements(self, request: Request, pk=None) -> Response:
+        """LRB6, once both teams have their journeymen: what the team induces, once, paid from
+        its petty cash and then its treasury (one ledger entry caused by the match)."""
+        return self._act(request, pk, "inducements", InducementsBody)
+
+    @extend_schema(request=None, responses=MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def gate(self, request: Request, pk=None) -> Response:
+        """LRB6: each team's fans and FAME from the gate's dice (purposes "gate for home" and
+        "gate for away", 2D6), entered at /dice/ or rolled now where the match allows."""
+        return self._act(request, pk, "gate")
 
     @extend_schema(request=None, responses=MatchSerializer)
     @action(detail=True, methods=["post"])

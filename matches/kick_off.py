@@ -68,8 +68,9 @@ def steps_open(match: Match, user) -> list[str]:
         steps.append("journeymen")
     if any(rows.get(s) and rows[s].value is not None and rows[s].inducements is None for s in mine):
         steps.append("inducements")
+    purposes = {roll.purpose for roll in match.dice.all()}  # read with the match already
     gate_dice = "rolled" in match.accepted_sources or all(
-        match.dice.filter(purpose=gate_purpose(side)).exists() for side in ("home", "away")
+        gate_purpose(side) in purposes for side in ("home", "away")
     )
     recorded = all(rows.get(side) and rows[side].fans is not None for side in ("home", "away"))
     if gate_dice and not recorded:
@@ -270,6 +271,8 @@ def gate_record(match: Match, actor) -> dict[str, KickOff]:
     entered at the table, or rolled now by the server where the match allows."""
     _require(match, actor, "home" if getattr(actor, "pk", None) != match.away.coach_id else "away")
     rows = kick_offs(match)
+    if all(row.fans is not None for row in rows.values()):
+        raise MatchRefused([Problem("gate", "The gate is recorded: its dice stand.")])
     stored = {
         r.purpose: r
         for r in DiceRoll.objects.filter(match=match, purpose__in=[gate_purpose(s) for s in rows])
@@ -279,13 +282,23 @@ def gate_record(match: Match, actor) -> dict[str, KickOff]:
         roll = stored.get(gate_purpose(side))
         if roll is None and "rolled" in match.accepted_sources:
             roll = dice_roll(match, actor, gate_purpose(side), GATE)
-        if roll is None or roll.notation != GATE:
+        if roll is None:
             raise MatchRefused(
                 [
                     Problem(
                         "gate",
                         f"Enter the gate's {GATE} for {side} first "
                         f"(purpose {gate_purpose(side)!r}).",
+                    )
+                ]
+            )
+        if roll.notation != GATE:
+            raise MatchRefused(
+                [
+                    Problem(
+                        "gate",
+                        f"The gate for {side} is a {GATE} roll, not "
+                        f"{roll.notation}: type it again as {GATE}.",
                     )
                 ]
             )

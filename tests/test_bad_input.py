@@ -16,6 +16,8 @@ from rest_framework.test import APIClient
 
 from league.seasons import season_start
 from league.services import league_create, membership_decide, membership_request
+from matches.kick_off import journeymen_take
+from matches.services import friendly_accept, friendly_offer
 from rules.house_rules import ruleset_copy
 from rules.selectors import version_get
 from rules.snapshot import stored_edition
@@ -68,6 +70,10 @@ def world_build() -> dict:
         for setting in stored_edition(house.versions.get()).settings
         if setting.value is not False
     }
+    # A friendly whose teams have taken their journeymen (none): the inducements are next.
+    kick_off = friendly_accept(friendly_offer(coach, team, fourth), rival)
+    journeymen_take(kick_off, coach, "home", [])
+    journeymen_take(kick_off, rival, "away", [])
     player = team.players.get(number=1)
     player.spp = 6  # an improvement roll due
     player.save()
@@ -76,7 +82,7 @@ def world_build() -> dict:
         "league": league, "pending": pending, "fourth": fourth, "season": season,
         "house": house, "house_settings": house_settings,
         "player": player, "fixture": season.fixtures.first(), "orc": team.race,
-        "match": season.fixtures.first().match,
+        "match": season.fixtures.first().match, "kick_off": kick_off,
         "lineman": team.race.positions.get(name="Lineman"),
     }  # fmt: skip
 
@@ -150,7 +156,7 @@ def fill(text: str, world: dict) -> str:
         pending=world["pending"].pk, fixture=world["fixture"].pk,
         fourth=world["fourth"].pk, lineman=world["lineman"].pk,
         lrb6=world["team"].ruleset_version_id, house_slug=world["house"].slug,
-        match=world["match"].pk,
+        match=world["match"].pk, kick_off=world["kick_off"].pk,
     )  # fmt: skip
 
 
@@ -269,6 +275,13 @@ API = [
      ["~purpose", "notation", "source", "values"]),
     ("friendly offer", "coach", "post", "/api/matches/", {"home": "{team}", "away": "{fourth}"},
      ["home", "away"]),
+    # LRB6 before kick-off: eleven Orcs a side take no journeymen; inducements free of cost.
+    ("journeymen", "coach", "post", "/api/matches/{match}/journeymen/", {"positions": []},
+     ["side", "positions"]),
+    ("inducements", "coach", "post", "/api/matches/{kick_off}/inducements/",
+     {"side": "home", "items": {"bloodweiser_babes": 0}, "stars": [], "mercenaries": []},
+     ["side", "items", "items.bloodweiser_babes", "stars", "mercenaries"]),
+    ("gate", "coach", "post", "/api/matches/{kick_off}/gate/", {}, []),
 ]  # fmt: skip
 
 

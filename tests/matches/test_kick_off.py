@@ -178,3 +178,19 @@ def test_the_gate_waits_for_its_dice_where_the_match_takes_entered_dice_only(
     assert problems(refused) == [
         ("gate", "Enter the gate's 2D6 for home first (purpose 'gate for home').")
     ]
+
+
+def test_the_gate_is_recorded_once_and_its_dice_stand(match, home_coach) -> None:
+    gate_record(match, home_coach)  # a friendly: the server rolls both gate dice
+    with pytest.raises(MatchRefused) as refused:
+        gate_record(match, home_coach)
+    assert problems(refused) == [("gate", "The gate is recorded: its dice stand.")]
+
+
+def test_a_gate_die_of_the_wrong_notation_is_named(match, home_coach) -> None:
+    dice_enter(match, home_coach, "gate for home", "D6", [3])
+    with pytest.raises(MatchRefused) as refused:
+        gate_record(match, home_coach)
+    assert problems(refused) == [
+        ("gate", "The gate for home is a 2D6 roll, not D6: type it again as 2D6.")
+    ]
