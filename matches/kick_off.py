@@ -258,7 +258,7 @@ def _pay(match: Match, actor, team: Team, bill: bills.Bill) -> None:
         )
     summary = (
         f"Inducements for {match}: {bill.total:,} gp, {bill.petty_cash:,} of it petty "
-        f"cash, {bill.from_treasury:,} from the treasury"
+        f"cash; treasury −{bill.from_treasury:,}"
     )
     entry_append(
         team, "inducements", summary, cause, [{"op": "treasury", "amount": -bill.from_treasury}]

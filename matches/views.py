@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from matches import workflow
 from matches.actions import PERFORM, actions_for, report_of, require_involved
+from matches.kick_off_page import inducements_data, journeymen_data, kick_off_section
 from matches.models import Casualty, Match
 from matches.report_fields import WIN_NAMES, report_form
 from matches.report_form import body_from_post, report_data
@@ -95,7 +96,9 @@ def _shown(match: Match, view: ReportView) -> dict:
 
 def _page(request: HttpRequest, match: Match, status: int = 200, posted_report=None, **extra):
     """The match page. `posted_report` is a refused report's body, to fill the form again
-    as it was typed; otherwise the form shows the stored draft."""
+    as it was typed; otherwise the form shows the stored draft. A refused kick-off form is
+    filled again from the post."""
+    posted_form = request.POST if status != 200 else None
     actions = actions_for(request.user, match)
     report = report_of(match) if may_see_report(request.user, match) else None
     view, readable = None, report is not None and not report.forfeit
@@ -121,6 +124,7 @@ def _page(request: HttpRequest, match: Match, status: int = 200, posted_report=N
         "form": form,
         "actions": actions,
         "may_roll": any(action.startswith("dice_") for action in actions),
+        "kick_off": kick_off_section(match, request.user, actions, posted_form),
         "today": timezone.localdate(),
         "posted": request.POST if status != 200 else {},
         **extra,
@@ -131,6 +135,18 @@ def _page(request: HttpRequest, match: Match, status: int = 200, posted_report=N
 @require_safe
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return _page(request, match_seen(pk, request.user))
+
+
+# The forms whose post the action does not take as it comes: read into the API's body first.
+FORMS = {"journeymen": journeymen_data, "inducements": inducements_data}
+
+
+def _data(request: HttpRequest, match: Match, action: str):
+    if action == "report":
+        return report_data(request.POST, _teams(match))
+    if action in FORMS:
+        return FORMS[action](request.POST)
+    return request.POST
 
 
 @require_POST
@@ -144,7 +160,7 @@ def match_act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     if report:
         _require_coach(request.user, match)  # before his post is read, as the service would
     try:
-        data = report_data(request.POST, _teams(match)) if report else request.POST
+        data = _data(request, match, action)
         PERFORM[action](match, request.user, data)
     except Refused as refused:
         body = body_from_post(request.POST) if report else None

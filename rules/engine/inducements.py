@@ -144,6 +144,8 @@ class _Bill:
         race = self.team.race
         if rule is None or key in (STAR_PLAYER, MERCENARY):
             self.wrong(f"{key!r} is not an inducement of this ruleset.")
+        elif isinstance(count, bool) or not isinstance(count, int):
+            self.wrong(f"{rule.name}: {count!r} is not a whole number.")
         elif count < 0:
             self.wrong(f"{rule.name}: a count cannot be {count}.")
         elif count and not may_have(rule, race):

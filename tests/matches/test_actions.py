@@ -28,6 +28,8 @@ pytestmark = pytest.mark.django_db
 DICE = ["dice_entered", "dice_rolled"]
 # Before an LRB6 kick-off: journeymen, and the gate where the server may roll its dice.
 KICK = ["journeymen", "gate"]
+TO_PLAY = [*KICK, "report", *DICE]
+DRAFTED = [*KICK, "report", "submit", *DICE]
 FORM = {
     "played_on": PLAYED.isoformat(),
     "home_touchdowns": "1",
@@ -113,25 +115,25 @@ def scenario(request, home_coach, away_coach, commissioner, lrb6, home_team, awa
 OFFERED = [
     ("offered friendly", ["decline"], ["accept", "decline"], [], []),
     ("declined friendly", [], [], [], []),
-    ("friendly to play", [*KICK, "report", *DICE], [*KICK, "report", *DICE], [], DICE),
-    ("drafted friendly", [*KICK, "report", "submit", *DICE], [*KICK, "report", "submit", *DICE], [], DICE),
+    ("friendly to play", TO_PLAY, TO_PLAY, [], DICE),
+    ("drafted friendly", DRAFTED, DRAFTED, [], DICE),
     ("submitted friendly", ["withdraw"], ["confirm", "dispute"], [], []),
-    ("disputed friendly", [*KICK, "report", *DICE], [*KICK, "report", *DICE], [],
+    ("disputed friendly", TO_PLAY, TO_PLAY, [],
      ["settle", "send_back", *DICE]),
     ("confirmed friendly", [], [], [], []),
-    ("fixture to play", [*KICK, "report", *DICE], [*KICK, "report", *DICE], DICE, DICE),
+    ("fixture to play", TO_PLAY, TO_PLAY, DICE, DICE),
     ("fixture of entered dice", ["journeymen", "report", "dice_entered"],
      ["journeymen", "report", "dice_entered"],
      ["dice_entered"], ["dice_entered"]),
     ("fixture of server rolls", [*KICK, "report", "dice_rolled"], [*KICK, "report", "dice_rolled"],
      ["dice_rolled"], ["dice_rolled"]),
-    ("drafted fixture", [*KICK, "report", "submit", *DICE], [*KICK, "report", "submit", *DICE], DICE, DICE),
+    ("drafted fixture", DRAFTED, DRAFTED, DICE, DICE),
     ("submitted fixture", ["confirm", "dispute"], ["withdraw"], [], []),
-    ("disputed fixture", [*KICK, "report", *DICE], [*KICK, "report", *DICE], ["settle", "send_back", *DICE],
+    ("disputed fixture", TO_PLAY, TO_PLAY, ["settle", "send_back", *DICE],
      ["settle", "send_back", *DICE]),
     ("confirmed fixture", [], [], [], []),
     ("confirmed fixture that waits", [], [], ["approve", "send_back"], ["approve", "send_back"]),
-    ("disputed fixture that waits", [*KICK, "report", *DICE], [*KICK, "report", *DICE],
+    ("disputed fixture that waits", TO_PLAY, TO_PLAY,
      ["settle", "send_back", *DICE], ["settle", "send_back", *DICE]),
     ("approved fixture", [], [], [], []),
     ("forfeited fixture", [], [], [], []),

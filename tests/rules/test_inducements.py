@@ -248,3 +248,7 @@ def test_hires_for_one_match_never_pass_sixteen_players() -> None:
     assert messages(found) == [
         "Reikland Reavers has 15 players for this match; 2 more would pass the 16 a team may have."
     ]
+
+
+def test_a_count_that_is_no_whole_number_is_refused_naming_the_inducement() -> None:
+    assert messages(bill(Request({"bribes": "lots"}))) == ["Bribes: 'lots' is not a whole number."]
