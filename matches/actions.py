@@ -149,6 +149,9 @@ PERFORM: dict[str, Callable[[Match, object, Mapping], object]] = {
     "journeymen": _journeymen,
     "inducements": _inducements,
     "gate": lambda match, user, data: kick_off.gate_record(match, user),
+    "niggles": lambda match, user, data: kick_off.niggles_roll(
+        match, user, _side(match, user, data)
+    ),
     "submit": lambda match, user, data: workflow.report_submit(match, user),
     "withdraw": lambda match, user, data: workflow.report_withdraw(match, user),
     "confirm": lambda match, user, data: workflow.report_confirm(match, user),

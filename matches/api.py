@@ -24,6 +24,7 @@ from matches.serializers import (
     JourneymenBody,
     MatchSerializer,
     MatchSummarySerializer,
+    NigglesBody,
     OfferBody,
     ReportBody,
     StepReasonBody,
@@ -141,6 +142,14 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         """LRB6, once both teams have their journeymen: what the team induces, once, paid from
         its petty cash and then its treasury (one ledger entry caused by the match)."""
         return self._act(request, pk, "inducements", InducementsBody)
+
+    @extend_schema(request=NigglesBody, responses=MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def niggles(self, request: Request, pk=None) -> Response:
+        """LRB6 with niggling_injury_pre_match_roll: a D6 per Niggling Injury of each of the
+        team's players (purposes "niggle for home #7"), entered at /dice/ or rolled now where
+        the match allows; a 1 keeps him out of this match. Before the journeymen."""
+        return self._act(request, pk, "niggles", NigglesBody)
 
     @extend_schema(request=None, responses=MatchSerializer)
     @action(detail=True, methods=["post"])

@@ -64,6 +64,15 @@ def steps_open(match: Match, user) -> list[str]:
         if team.coach_id == getattr(user, "pk", None)
     ]
     steps = []
+    niggles = version_snapshot(match.ruleset_version).ruleset.settings.get(
+        "niggling_injury_pre_match_roll"
+    )
+    if niggles and any(
+        rows.get(side) is None
+        or (rows[side].niggled_out is None and not rows[side].journeymen_done)
+        for side in mine
+    ):
+        steps.append("niggles")
     if any(rows.get(side) is None or rows[side].value is None for side in mine):
         steps.append("journeymen")
     if any(rows.get(s) and rows[s].value is not None and rows[s].inducements is None for s in mine):
@@ -87,8 +96,77 @@ def kick_offs(match: Match) -> dict[str, KickOff]:
     return rows
 
 
-def _able(team: Team) -> list[Player]:
-    return list(team.players.on_roster().filter(status__in=ABLE).select_related("position"))
+def _able(team: Team, out: list | None = None) -> list[Player]:
+    """The team's players able to play this match: not those a niggle keeps out."""
+    players = team.players.on_roster().filter(status__in=ABLE).select_related("position")
+    return [player for player in players if player.number not in (out or ())]
+
+
+def niggled(team: Team) -> list[tuple[Player, int]]:
+    """The team's able players with Niggling Injuries, and how many each has."""
+    players = team.players.on_roster().filter(status__in=ABLE)
+    found = [(player, list(player.injuries or ()).count("N")) for player in players]
+    return [(player, count) for player, count in found if count]
+
+
+def niggle_purpose(side: str, number: int, nth: int = 1) -> str:
+    return f"niggle for {side} #{number}" + (f" ({nth})" if nth > 1 else "")
+
+
+@transaction.atomic
+def niggles_roll(match: Match, actor, side: str) -> KickOff:
+    """Where the league rolls for niggling injuries before a match: a D6 per Niggling Injury
+    of each of the team's players, entered at the table or rolled by the server; a 1 keeps
+    him out of this match. Before the journeymen, who follow how many may play."""
+    team = _require(match, actor, side)
+    rows = kick_offs(match)
+    row = rows[side]
+    ruleset = version_snapshot(match.ruleset_version).ruleset
+    problems = []
+    if not ruleset.settings.get("niggling_injury_pre_match_roll"):
+        problems.append(
+            Problem(
+                "niggles",
+                "This league rolls for no niggling injury before "
+                "a match (niggling_injury_pre_match_roll).",
+            )
+        )
+    elif row.niggled_out is not None:
+        problems.append(Problem("niggles", f"{team.name} has rolled for its niggles already."))
+    elif row.journeymen_done:
+        problems.append(Problem("niggles", "Niggling injuries are rolled before the journeymen."))
+    if problems:
+        raise MatchRefused(problems)
+    stored = {roll.purpose: roll for roll in match.dice.all()}
+    out = []
+    for player, count in niggled(team):
+        rolls = []
+        for nth in range(1, count + 1):
+            purpose = niggle_purpose(side, player.number, nth)
+            roll = stored.get(purpose)
+            if roll is None and "rolled" in match.accepted_sources:
+                roll = dice_roll(match, actor, purpose, "D6")
+            if roll is None or roll.notation != "D6":
+                raise MatchRefused([Problem("niggles", f"Enter the D6 for {purpose!r} first.")])
+            rolls.append(roll.total)
+        if rules.niggle_keeps_out(rolls):
+            out.append(player.number)
+    taken = Participant.objects.filter(match=match, team=team, player__number__in=out)
+    if match.casualties.filter(victim__in=taken).exists():
+        raise MatchRefused(
+            [
+                Problem(
+                    "niggles",
+                    "A player the niggle keeps out is already in the "
+                    "report: take him out of it first.",
+                )
+            ]
+        )
+    match.performances.filter(team=team, number__in=out).delete()
+    taken.delete()
+    row.niggled_out = sorted(out)
+    row.save(update_fields=["niggled_out"])
+    return row
 
 
 def _free_numbers(taken: set[int], count: int) -> list[int]:
@@ -139,7 +217,7 @@ def journeymen_take(match: Match, actor, side: str, positions: list[str]) -> Kic
         )
     snapshot = version_snapshot(match.ruleset_version)
     ruleset, race = snapshot.ruleset, snapshot.ruleset.races[team.race.slug]
-    able = len(_able(team))
+    able = len(_able(team, row.niggled_out))
     problems = rules.journeymen_check(ruleset, race, able, list(positions), team=team.name)
     if problems:
         raise MatchRefused(problems)
@@ -197,7 +275,7 @@ def inducements_buy(match: Match, actor, side: str, request: bills.Request) -> K
         raise MatchRefused(problems)
     snapshot = version_snapshot(match.ruleset_version)
     ruleset, race = snapshot.ruleset, snapshot.ruleset.races[team.race.slug]
-    able = _able(team)
+    able = _able(team, row.niggled_out)
     journeymen = list(
         Participant.objects.filter(match=match, team=team, kind="journeyman").select_related(
             "position"

@@ -122,7 +122,9 @@ def kick_off_section(match: Match, user, actions, posted=None) -> dict | None:
 def _journeymen_form(side: Side, ruleset, posted) -> None:
     team = side.team
     race = ruleset.races[team.race.slug]
-    side.able = team.players.on_roster().filter(status__in=ABLE).count()
+    out = set(side.row.niggled_out or ()) if side.row else set()
+    able = team.players.on_roster().filter(status__in=ABLE).values_list("number", flat=True)
+    side.able = len([number for number in able if number not in out])
     side.wanted = rules.journeymen_wanted(ruleset, side.able)
     side.show_journeymen = True
     if side.wanted == 0:

@@ -318,6 +318,9 @@ class KickOff(models.Model):
     from_treasury = models.PositiveIntegerField(default=0)
     fans = models.PositiveIntegerField(null=True, blank=True)
     fame = models.PositiveSmallIntegerField(null=True, blank=True)
+    niggled_out = models.JSONField(
+        null=True, blank=True, help_text="Numbers a niggling injury keeps out; null: not rolled."
+    )
 
     class Meta:
         ordering = ["match", "side"]

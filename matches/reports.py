@@ -71,7 +71,7 @@ def match_sides(match: Match) -> Sides:
         participants[key] = participant
         if participant.player_id:
             players[key] = participant.player
-    kick_offs = dict(match.kick_offs.values_list("side", "inducements"))
+    kick_offs = {row.side: row for row in match.kick_offs.all()}
     sides = {}
     for side, team in (("home", match.home), ("away", match.away)):
         race = ruleset.races.get(team.race.slug)
@@ -101,13 +101,27 @@ def match_sides(match: Match) -> Sides:
                 begun = any(p.kind == "roster" for p in taking_part)
                 fresh = not begun and player.status in TAKES_PART
                 absent = "" if fresh else ABSENT[player.status]
-                member = _member(player.number, player.name, "roster", player, race, snapshot,
-                                 took_part=fresh, absent=absent)  # fmt: skip
+                niggled = kick_offs.get(side) and player.number in (
+                    kick_offs[side].niggled_out or ()
+                )
+                if niggled:  # a niggling injury kept him out of this match
+                    fresh, absent = False, "misses this match (a niggling injury)"
+                member = _member(
+                    player.number,
+                    player.name,
+                    "roster",
+                    player,
+                    race,
+                    snapshot,
+                    took_part=fresh,
+                    absent=absent,
+                )
                 members.append(member)
         helpers = {}
         if race is not None and race.apothecary_allowed:
             helpers["apothecary"] = int((team.staff or {}).get("apothecary", 0))
-        induced = (kick_offs.get(side) or {}).get("items", {})
+        row = kick_offs.get(side)
+        induced = ((row.inducements if row else None) or {}).get("items", {})
         for helper in ("wandering_apothecary", "igor"):
             if induced.get(helper):
                 helpers[helper] = int(induced[helper])

@@ -363,6 +363,12 @@ class StepReasonBody(serializers.Serializer):
     reason = serializers.CharField(max_length=500, allow_blank=True, required=False, default="")
 
 
+class NigglesBody(serializers.Serializer):
+    side = serializers.ChoiceField(
+        choices=SIDES, required=False, help_text="home or away; your own team's by default."
+    )
+
+
 class JourneymenBody(serializers.Serializer):
     side = serializers.ChoiceField(
         choices=SIDES, required=False, help_text="home or away; your own team's by default."

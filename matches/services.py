@@ -247,9 +247,18 @@ def participants_take(match: Match) -> None:
     already begun."""
     if match.participants.filter(kind="roster").exists():
         return  # (one-game hires taken before kick-off are no roster players)
-    players = Player.objects.filter(
-        team__in=(match.home_id, match.away_id), status__in=TAKES_PART
-    ).on_roster()
+    out = {
+        (row.team_id, number)
+        for row in match.kick_offs.exclude(niggled_out=None)
+        for number in row.niggled_out or ()
+    }  # a niggling injury kept them out of this match
+    players = [
+        player
+        for player in Player.objects.filter(
+            team__in=(match.home_id, match.away_id), status__in=TAKES_PART
+        ).on_roster()
+        if (player.team_id, player.number) not in out
+    ]
     match.participants.bulk_create(
         match.participants.model(
             match=match, team_id=player.team_id, player=player, number=player.number,

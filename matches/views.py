@@ -47,6 +47,7 @@ DONE = {
     "journeymen": "Journeymen taken.",
     "inducements": "Inducements bought.",
     "gate": "Gate and FAME recorded.",
+    "niggles": "Niggling injuries rolled for.",
     "dice_entered": "Dice entered.",
     "dice_rolled": "Dice rolled.",
 }

@@ -45,10 +45,7 @@ def undo_problem(entry: LedgerEntry, reversed_by: int | None) -> str | None:
             "instead, and every team it touched is rebuilt."
         )
     if entry.cause.kind == "inducements":
-        return (
-            f"Entry #{entry.sequence} paid for a match's inducements: they stand with the "
-            "match."
-        )
+        return f"Entry #{entry.sequence} paid for a match's inducements: they stand with the match."
     if entry.kind == "creation":
         return f"Entry #{entry.sequence} created the team: retire the team instead."
     if entry.cause.kind == "rename" and "player" not in entry.cause.request:

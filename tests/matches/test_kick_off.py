@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied
 
 from league.seasons import season_start
 from matches.dice import dice_enter
-from matches.kick_off import gate_record, inducements_buy, journeymen_take
+from matches.kick_off import gate_record, inducements_buy, journeymen_take, niggles_roll
 from matches.models import KickOff, Participant
 from matches.reports import match_sides
 from matches.services import MatchRefused
@@ -194,3 +194,62 @@ def test_a_gate_die_of_the_wrong_notation_is_named(match, home_coach) -> None:
     assert problems(refused) == [
         ("gate", "The gate for home is a 2D6 roll, not D6: type it again as 2D6.")
     ]
+
+
+def test_an_inducements_entry_is_not_undone_on_its_own(
+    match, humans, home_coach, away_coach, staff
+) -> None:
+    from teams.undo import undo_problem
+
+    journeymen_take(match, home_coach, "home", ["Lineman", "Lineman"])
+    journeymen_take(match, away_coach, "away", [])
+    inducements_buy(match, home_coach, "home", Request({"wizard": 1}, stars=("Mighty Zug",)))
+    entry = LedgerEntry.objects.get(team=humans, kind="inducements")
+    assert undo_problem(entry, None) == (
+        f"Entry #{entry.sequence} paid for a match's inducements: they stand with the match."
+    )
+
+
+# --- Niggling injuries, where a house rule rolls for them -------------------------------------
+
+
+@pytest.fixture
+def niggling_match(home_coach, away_coach, lrb6):
+    """LRB6 with niggling_injury_pre_match_roll on; #3 of the home team has two niggles."""
+    from tests.browser.test_report_journey import house_version
+
+    version = house_version("lrb6", home_coach, niggling_injury_pre_match_roll=True)
+    home = team_create(home_coach, version, "Niggled Nine", "human", squad((11, "Lineman")))
+    away = team_create(away_coach, version, "Fresh Eleven", "human", squad((11, "Lineman")))
+    player = home.players.get(number=3)
+    niggle = {"op": "player", "player": player.key, "field": "injury", "injury": "N", "add": True}
+    record(home, "report", "Two niggles", home_coach, [niggle, niggle])
+    return friendly_of(home, away)
+
+
+def test_a_niggle_die_of_one_keeps_the_player_out_and_a_journeyman_may_take_his_place(
+    niggling_match, home_coach
+) -> None:
+    match = niggling_match
+    dice_enter(match, home_coach, "niggle for home #3", "D6", [4])
+    dice_enter(match, home_coach, "niggle for home #3 (2)", "D6", [1])
+    row = niggles_roll(match, home_coach, "home")
+    assert row.niggled_out == [3]
+    journeymen_take(match, home_coach, "home", ["Lineman"])  # 10 able: one journeyman
+    sides = match_sides(match)
+    assert not sides.facts.home.member(3).took_part
+
+
+def test_without_a_one_every_niggled_player_plays(niggling_match, home_coach) -> None:
+    dice_enter(niggling_match, home_coach, "niggle for home #3", "D6", [4])
+    dice_enter(niggling_match, home_coach, "niggle for home #3 (2)", "D6", [2])
+    assert niggles_roll(niggling_match, home_coach, "home").niggled_out == []
+
+
+def test_niggles_are_rolled_only_where_the_league_says_so(match, home_coach) -> None:
+    with pytest.raises(MatchRefused) as refused:
+        niggles_roll(match, home_coach, "home")
+    assert problems(refused) == [
+        ("niggles", "This league rolls for no niggling injury before a match "
+                    "(niggling_injury_pre_match_roll).")
+    ]  # fmt: skip
