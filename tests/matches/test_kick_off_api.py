@@ -258,3 +258,29 @@ def test_the_schema_types_the_kick_off_calls_and_answer(db) -> None:
     assert schemas["KickOffAnswer"]["properties"]["bill"]["items"] == {
         "$ref": "#/components/schemas/BillLineAnswer"
     }
+
+
+niggling_match = service_tests.niggling_match  # a house rule that rolls for niggles
+
+
+def test_niggles_through_the_api_keep_a_player_out_of_the_match(niggling_match, home_coach):
+    match = niggling_match
+    for purpose, die in (("niggle for home #3", 1), ("niggle for home #3 (2)", 5)):
+        body = {"purpose": purpose, "notation": "D6", "source": "entered", "values": [die]}
+        assert post(home_coach, match, "dice", body).status_code == 201
+    answer = post(home_coach, match, "niggles", {"side": "home"})
+    assert answer.status_code == 200, answer.json()
+    assert "niggles" not in answer.json()["actions"]
+    assert Match.objects.get(pk=match.pk).kick_offs.get(side="home").niggled_out == [3]
+
+
+def test_niggles_where_the_league_rolls_none_are_a_400_naming_the_setting(match, home_coach):
+    with unchanged():
+        answer = post(home_coach, match, "niggles", {})
+    assert answer.status_code == 400
+    assert answer.json() == {
+        "niggles": [
+            "This league rolls for no niggling injury before a match "
+            "(niggling_injury_pre_match_roll)."
+        ]
+    }

@@ -18,6 +18,7 @@ from matches.models import KickOff, Match
 from rules.engine.inducements import Request
 from teams.models import LedgerEntry, Team
 from teams.services import team_create
+from tests.matches import test_kick_off as service_tests
 from tests.matches.rulesets import friendly_of
 from tests.teams.helpers import orc_team, record, squad
 from tests.unchanged import unchanged
@@ -261,3 +262,19 @@ def test_the_page_reads_in_the_same_queries_however_much_is_recorded(
     bought = queries(client, match)
     inducements_buy(match, away_coach, "away", Request({"bloodweiser_babes": 1}))
     assert queries(client, match) <= bought
+
+
+niggling_match = service_tests.niggling_match  # a house rule that rolls for niggles
+
+
+def test_where_the_league_rolls_for_niggles_the_coach_rolls_them_from_the_page(
+    client, niggling_match, home_coach
+) -> None:
+    match = niggling_match
+    client.force_login(home_coach)
+    assert "Roll for niggling injuries" in section(page_text(client, match))
+    answer = client.post(url(match, "niggles"), {"side": "home"})
+    assert answer.status_code == 302
+    shown = section(page_text(client, match))
+    assert "Niggling injuries:" in shown
+    assert "Roll for niggling injuries" not in shown
