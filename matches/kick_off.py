@@ -96,7 +96,7 @@ def kick_offs(match: Match) -> dict[str, KickOff]:
     return rows
 
 
-def _able(team: Team, out: list | None = None) -> list[Player]:
+def able_players(team: Team, out: list | None = None) -> list[Player]:
     """The team's players able to play this match: not those a niggle keeps out."""
     players = team.players.on_roster().filter(status__in=ABLE).select_related("position")
     return [player for player in players if player.number not in (out or ())]
@@ -217,7 +217,7 @@ def journeymen_take(match: Match, actor, side: str, positions: list[str]) -> Kic
         )
     snapshot = version_snapshot(match.ruleset_version)
     ruleset, race = snapshot.ruleset, snapshot.ruleset.races[team.race.slug]
-    able = len(_able(team, row.niggled_out))
+    able = len(able_players(team, row.niggled_out))
     problems = rules.journeymen_check(ruleset, race, able, list(positions), team=team.name)
     if problems:
         raise MatchRefused(problems)
@@ -275,7 +275,7 @@ def inducements_buy(match: Match, actor, side: str, request: bills.Request) -> K
         raise MatchRefused(problems)
     snapshot = version_snapshot(match.ruleset_version)
     ruleset, race = snapshot.ruleset, snapshot.ruleset.races[team.race.slug]
-    able = _able(team, row.niggled_out)
+    able = able_players(team, row.niggled_out)
     journeymen = list(
         Participant.objects.filter(match=match, team=team, kind="journeyman").select_related(
             "position"

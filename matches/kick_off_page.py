@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import prefetch_related_objects
 
-from matches.kick_off import ABLE, gate_purpose
+from matches.kick_off import able_players, gate_purpose
 from matches.models import Match
 from matches.services import MatchRefused
 from rules.engine import inducements as bills
@@ -122,9 +122,7 @@ def kick_off_section(match: Match, user, actions, posted=None) -> dict | None:
 def _journeymen_form(side: Side, ruleset, posted) -> None:
     team = side.team
     race = ruleset.races[team.race.slug]
-    out = set(side.row.niggled_out or ()) if side.row else set()
-    able = team.players.on_roster().filter(status__in=ABLE).values_list("number", flat=True)
-    side.able = len([number for number in able if number not in out])
+    side.able = len(able_players(team, side.row.niggled_out if side.row else None))
     side.wanted = rules.journeymen_wanted(ruleset, side.able)
     side.show_journeymen = True
     if side.wanted == 0:

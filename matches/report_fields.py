@@ -14,7 +14,7 @@ from matches.models import Match
 from matches.report_form import SERVER
 from matches.reports import Sides
 from rules.engine.casualty_checks import MAX_MODIFIER
-from rules.engine.report_checks import MAX_COUNT, mvp_candidates, setting
+from rules.engine.report_checks import MAX_COUNT, counted_actions, mvp_candidates, setting
 from rules.engine.report_entry import (
     ACTIONS,
     CASUALTY_DICE,
@@ -168,12 +168,6 @@ def _rows(ruleset, key: str) -> tuple:
         return ()
 
 
-def _spp_actions(ruleset) -> tuple[str, ...]:
-    """The SPP table's actions a coach counts; casualties and MVPs are derived."""
-    named = (str(row.values.get("action", "")) for row in _rows(ruleset, "spp_awards"))
-    return tuple(action for action in named if action and action not in ("casualty", "mvp"))
-
-
 def _ref(ref) -> str:
     return f"{ref['side']}-{_text(ref.get('number'))}" if ref else ""
 
@@ -194,7 +188,7 @@ class _Builder:
         self.ruleset, self.facts = sides.ruleset, sides.facts
         self.system = self.ruleset.system
         self.entered = "entered" in match.accepted_sources
-        self.spp_actions = _spp_actions(self.ruleset)
+        self.spp_actions = counted_actions(self.ruleset)
 
     def form(self) -> ReportForm:
         body, settings, system = self.body, self.ruleset.settings, self.system

@@ -11,14 +11,13 @@ from matches.report_body import body_of
 from matches.reports import Sides, entry_of, match_sides, rolled_dice
 from rules.engine.casualty_outcome import casualty_outcome
 from rules.engine.errors import Problem
-from rules.engine.report_checks import report_check
+from rules.engine.report_checks import counted_actions, report_check
 from rules.engine.report_entry import (
-    CASUALTY_DICE,
     HALVES,
     HELPER_NAMES,
     MEANS_NAMES,
     ReportEntry,
-    casualty_purpose,
+    casualty_purposes,
 )
 
 
@@ -72,18 +71,9 @@ def report_view(match: Match, report: Report) -> ReportView:
         casualties=tuple(_casualties(sides, entry, stored)),
         concession=_concession(match, report),
         unfinished=() if report.forfeit else tuple(checked.problems + checked.unfinished),
-        spp_actions=_spp_actions(sides),
+        spp_actions=counted_actions(sides.ruleset),
         sides=sides,
     )
-
-
-def _spp_actions(sides: Sides) -> tuple[str, ...]:
-    try:
-        rows = sides.ruleset.table("spp_awards").rows
-    except LookupError:
-        return ()
-    named = (str(row.values.get("action", "")) for row in rows)
-    return tuple(action for action in named if action and action not in ("casualty", "mvp"))
 
 
 def _lines(match: Match) -> tuple[LineView, ...]:
@@ -100,14 +90,12 @@ def _name(sides: Sides, side: str, number: int) -> str:
 
 
 def _casualties(sides: Sides, entry: ReportEntry, stored: dict):
-    system = sides.ruleset.system
-    nth: dict[tuple[str, int], int] = {}
-    for order, casualty in enumerate(entry.casualties, start=1):
-        key = (casualty.victim.side, casualty.victim.number)
-        nth[key] = count = nth.get(key, 0) + 1
+    victims = [casualty.victim for casualty in entry.casualties]
+    purposes = casualty_purposes(sides.ruleset.system, victims)
+    for order, (casualty, kinds) in enumerate(zip(entry.casualties, purposes, strict=True), 1):
         rolls, values = [], {}
-        for kind in CASUALTY_DICE.get(system, {}):
-            roll = stored.get(casualty_purpose(kind, system, casualty.victim, count))
+        for kind, purpose in kinds.items():
+            roll = stored.get(purpose)
             if roll is not None:
                 values[kind] = tuple(roll.values)
                 rolls.append(

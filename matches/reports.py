@@ -18,7 +18,6 @@ from matches.services import TAKES_PART
 from rules.engine import dice
 from rules.engine.report_checks import Checked, mvp_candidates, report_check, setting
 from rules.engine.report_entry import (
-    CASUALTY_DICE,
     SIDES,
     CasualtyEntry,
     Concession,
@@ -30,7 +29,7 @@ from rules.engine.report_entry import (
     ReportEntry,
     SideEntry,
     SideFacts,
-    casualty_purpose,
+    casualty_purposes,
     is_report_purpose,
     mvp_purpose,
 )
@@ -312,20 +311,16 @@ def entry_of(match: Match, sides: Sides) -> ReportEntry:
     if report.forfeit:
         chosen = {side: [] for side in SIDES}
     system = sides.ruleset.system
+    stored = list(match.casualties.all())
+    victims = [Ref(match.side_of(c.victim.team_id), c.victim.number) for c in stored]
     casualties = []
-    nth: dict[tuple[str, int], int] = {}
-    for casualty in match.casualties.all():
-        victim = Ref(match.side_of(casualty.victim.team_id), casualty.victim.number)
+    for casualty, victim, purposes in zip(
+        stored, victims, casualty_purposes(system, victims), strict=True
+    ):
         causer = None
         if casualty.causer_id:
             causer = Ref(match.side_of(casualty.causer.team_id), casualty.causer.number)
-        nth[_key(victim)] = count = nth.get(_key(victim), 0) + 1
-        kinds = _dice_kinds(system)
-        found = {
-            kind: entered[p]
-            for kind in kinds
-            if (p := casualty_purpose(kind, system, victim, count)) in entered
-        }
+        found = {kind: entered[p] for kind, p in purposes.items() if p in entered}
         casualties.append(
             CasualtyEntry(
                 victim,
@@ -358,10 +353,6 @@ def entry_of(match: Match, sides: Sides) -> ReportEntry:
         endgame_active=report.endgame_active,
         veterans_rules=tuple(report.veterans_rules or ()),
     )
-
-
-def _dice_kinds(system: str) -> tuple[str, ...]:
-    return tuple(CASUALTY_DICE.get(system, {}))
 
 
 def _drawn(sides: Sides, side: str, rolls) -> list[int]:

@@ -48,6 +48,17 @@ def setting(ruleset: Ruleset, key: str) -> Any:
     return ruleset.settings.get(key, DEFAULTS.get(key))
 
 
+def counted_actions(ruleset: Ruleset) -> tuple[str, ...]:
+    """The SPP table's actions a coach counts per player; casualties and MVPs are derived
+    from their own records. None when a house copy removed the table."""
+    try:
+        rows = ruleset.table("spp_awards").rows
+    except LookupError:
+        return ()
+    named = (str(row.values.get("action", "")) for row in rows)
+    return tuple(action for action in named if action and action not in ("casualty", "mvp"))
+
+
 def mvp_candidates(ruleset: Ruleset, side: SideFacts) -> tuple[int, ...]:
     """Who may be MVP, by number: a draw's "1 of N" counts them in this order. LRB6 leaves
     star players out (they keep no SPP); GDBBL as its star and freebooter settings say."""
@@ -171,10 +182,7 @@ class _Check(CasualtyChecks):
                 )
 
     def spp_actions(self) -> tuple[str, ...]:
-        """The SPP table's actions a coach counts; casualties and MVPs are derived."""
-        table = self.ruleset.table("spp_awards")
-        named = (str(row.values.get("action", "")) for row in table.rows)
-        return tuple(a for a in named if a and a not in ("casualty", "mvp"))
+        return counted_actions(self.ruleset)
 
     # --- MVP ---------------------------------------------------------------------------
     def mvps_due(self, side: str) -> int:

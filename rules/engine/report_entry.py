@@ -10,7 +10,7 @@ table or rolled by the server, so a step run again finds its die."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 SIDES = ("home", "away")
@@ -202,6 +202,18 @@ def casualty_purpose(kind: str, system: str, victim: Ref, nth: int = 1) -> str:
     """`casualty for away #3`; a second casualty of the same victim is `(2)`."""
     label = CASUALTY_DICE[system][kind][0]
     return f"{label} for {victim}" + (f" ({nth})" if nth > 1 else "")
+
+
+def casualty_purposes(system: str, victims: Iterable[Ref]) -> list[dict[str, str]]:
+    """Each casualty's dice purposes by kind, in the report's order: a victim hurt a second
+    time (he regenerated) rolls under "(2)"."""
+    seen: dict[Ref, int] = {}
+    purposes = []
+    for victim in victims:
+        seen[victim] = nth = seen.get(victim, 0) + 1
+        kinds = CASUALTY_DICE.get(system, {})
+        purposes.append({kind: casualty_purpose(kind, system, victim, nth) for kind in kinds})
+    return purposes
 
 
 def mvp_purpose(side: str, nth: int = 1) -> str:

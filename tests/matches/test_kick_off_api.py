@@ -13,15 +13,10 @@ from rest_framework.test import APIClient
 from matches.models import Match
 from teams.models import LedgerEntry
 from tests.matches import test_kick_off as service_tests
-from tests.matches.rulesets import friendly_of
 from tests.unchanged import unchanged
 
-humans, giants = service_tests.humans, service_tests.giants  # the two teams
-
-
-@pytest.fixture
-def match(humans, giants) -> Match:
-    return friendly_of(humans, giants)
+# The two teams and their friendly, as the service tests build them.
+humans, giants, match = service_tests.humans, service_tests.giants, service_tests.match
 
 
 def client_of(user=None) -> APIClient:

@@ -16,49 +16,15 @@ from matches.dice import dice_enter
 from matches.kick_off import inducements_buy, journeymen_take
 from matches.models import KickOff, Match
 from rules.engine.inducements import Request
-from teams.models import LedgerEntry, Team
-from teams.services import team_create
+from teams.models import LedgerEntry
 from tests.matches import test_kick_off as service_tests
-from tests.matches.rulesets import friendly_of
-from tests.teams.helpers import orc_team, record, squad
 from tests.unchanged import unchanged
 
 pytestmark = pytest.mark.django_db
 
-HUMANS = ((9, "Lineman"), (2, "Blitzer"))
-
-
-@pytest.fixture
-def humans(home_coach, lrb6) -> Team:
-    """Reikland Reavers: 1,000,000 with two Linemen missing the next game, so 900,000 and 9
-    players able to play; 30,000 in the treasury (as tests/matches/test_kick_off.py)."""
-    team = team_create(
-        home_coach, lrb6, "Reikland Reavers", "human", squad(*HUMANS), rerolls=3,
-        fan_factor=9, staff={"apothecary": 1, "assistant_coach": 8},
-    )  # fmt: skip
-    for player in team.players.filter(number__in=(1, 2)):
-        change = {"op": "player", "player": player.key, "field": "status", "from": "active",
-                  "to": "missing_next_game"}  # fmt: skip
-        record(team, "report", f"#{player.number} is hurt", home_coach, [change])
-    record(team, "adjustment", "Prize money", home_coach, [{"op": "treasury", "amount": 30_000}])
-    team.refresh_from_db()
-    return team
-
-
-@pytest.fixture
-def giants(away_coach, lrb6) -> Team:
-    """Orcs worth 930,000, with 470,000 of value increases on #6: 1,400,000."""
-    team = orc_team(away_coach, lrb6, "Da Giants")
-    star = team.players.get(number=6)
-    grown = {"op": "player", "player": star.key, "field": "value_increase", "amount": 470_000}
-    record(team, "adjustment", "Grown", away_coach, [grown])
-    team.refresh_from_db()
-    return team
-
-
-@pytest.fixture
-def match(humans, giants) -> Match:
-    return friendly_of(humans, giants)
+# The issue's two teams (a Human team worth 900,000 with 9 players able to play and 30,000
+# in the treasury; Orcs worth 1,400,000) and their friendly, as the service tests build them.
+humans, giants, match = service_tests.humans, service_tests.giants, service_tests.match
 
 
 @pytest.fixture
