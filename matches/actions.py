@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 
 from django.core.exceptions import PermissionDenied
 
-from matches import dice, kick_off, services, workflow
+from matches import dice, gdbbl_kick_off, kick_off, pre_match, services, workflow
 from matches.models import CONFIRMED, DISPUTED, DRAFT, OFFERED, OPEN, SUBMITTED, Match, Report
 from matches.seams import settlers
 from matches.services import MatchRefused
@@ -17,6 +17,9 @@ from matches.workflow import is_coach
 from rules.engine.errors import Problem
 from rules.engine.inducements import Mercenary, Request
 from rules.plumbing.numbers import whole_number
+
+# Each system's steps before kick-off, as its coaches may take them now.
+STEPS_OPEN = {"lrb6": kick_off.steps_open, "gdbbl": gdbbl_kick_off.steps_open}
 
 
 def report_of(match: Match) -> Report | None:
@@ -54,8 +57,8 @@ def actions_for(user, match: Match) -> list[str]:
     if status == OFFERED:
         allowed += ["accept"] if uid == match.away.coach_id else []
         allowed += ["decline"] if coach else []
-    if status in OPEN and coach and match.ruleset_version.system == "lrb6":
-        allowed += kick_off.steps_open(match, user)
+    if status in OPEN and coach and match.ruleset_version.system in STEPS_OPEN:
+        allowed += STEPS_OPEN[match.ruleset_version.system](match, user)
     if status in OPEN and coach:
         allowed.append("report")
     if status == DRAFT and coach:
@@ -142,14 +145,32 @@ def _inducements(match: Match, user, data: Mapping):
     return kick_off.inducements_buy(match, user, _side(match, user, data), request)
 
 
+def _freebooters(match: Match, user, data: Mapping):
+    return gdbbl_kick_off.freebooters_hire(
+        match, user, _side(match, user, data), _listed(data, "positions"), _listed(data, "stars")
+    )
+
+
+def _gate(match: Match, user, data: Mapping):
+    """LRB6 reads each team's 2D6 for its fans; GDBBL one roll for the whole gate."""
+    if match.ruleset_version.system == "gdbbl":
+        return gdbbl_kick_off.gdbbl_gate_record(match, user)
+    return kick_off.gate_record(match, user)
+
+
 PERFORM: dict[str, Callable[[Match, object, Mapping], object]] = {
     "accept": lambda match, user, data: services.friendly_accept(match, user),
     "decline": lambda match, user, data: services.friendly_decline(match, user),
     "report": _report,
     "journeymen": _journeymen,
     "inducements": _inducements,
-    "gate": lambda match, user, data: kick_off.gate_record(match, user),
-    "niggles": lambda match, user, data: kick_off.niggles_roll(
+    "freebooters": _freebooters,
+    "weather": lambda match, user, data: pre_match.weather_record(match, user),
+    "gate": _gate,
+    "cards": lambda match, user, data: gdbbl_kick_off.cards_draw(
+        match, user, _side(match, user, data)
+    ),
+    "niggles": lambda match, user, data: pre_match.niggles_roll(
         match, user, _side(match, user, data)
     ),
     "submit": lambda match, user, data: workflow.report_submit(match, user),

@@ -15,16 +15,19 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from matches.actions import PERFORM, require_involved
+from matches.kick_off_serializers import (
+    FreebootersBody,
+    InducementsBody,
+    JourneymenBody,
+    TeamStepBody,
+)
 from matches.models import Match
 from matches.selectors import match_seen, match_whole, matches_seen, waiting_for
 from matches.serializers import (
     DiceBody,
     DiceRollSerializer,
-    InducementsBody,
-    JourneymenBody,
     MatchSerializer,
     MatchSummarySerializer,
-    NigglesBody,
     OfferBody,
     ReportBody,
     StepReasonBody,
@@ -143,20 +146,47 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         its petty cash and then its treasury (one ledger entry caused by the match)."""
         return self._act(request, pk, "inducements", InducementsBody)
 
-    @extend_schema(request=NigglesBody, responses=MatchSerializer)
+    @extend_schema(request=TeamStepBody, responses=MatchSerializer)
     @action(detail=True, methods=["post"])
     def niggles(self, request: Request, pk=None) -> Response:
-        """LRB6 with niggling_injury_pre_match_roll: a D6 per Niggling Injury of each of the
-        team's players (purposes "niggle for home #7"), entered at /dice/ or rolled now where
-        the match allows; a 1 keeps him out of this match. Before the journeymen."""
-        return self._act(request, pk, "niggles", NigglesBody)
+        """A D6 for each of the team's players with Niggling Injuries (purposes "niggle for
+        home #7"; LRB6 one per injury, GDBBL as niggling_roll_per_marker says), entered at
+        /dice/ or rolled now where the match allows; a 1 keeps him out of this match. LRB6
+        (with niggling_injury_pre_match_roll): before the journeymen; GDBBL: after the
+        team's freebooters."""
+        return self._act(request, pk, "niggles", TeamStepBody)
 
     @extend_schema(request=None, responses=MatchSerializer)
     @action(detail=True, methods=["post"])
     def gate(self, request: Request, pk=None) -> Response:
         """LRB6: each team's fans and FAME from the gate's dice (purposes "gate for home" and
-        "gate for away", 2D6), entered at /dice/ or rolled now where the match allows."""
+        "gate for away", 2D6). GDBBL: the gate from one D6 per point of both teams' Fan
+        Factors (purpose "gate", e.g. 5D6), x 1,000. Entered at /dice/ or rolled now where
+        the match allows; the gate is kept on the match as `gate`."""
         return self._act(request, pk, "gate")
+
+    @extend_schema(request=None, responses=MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def weather(self, request: Request, pk=None) -> Response:
+        """The weather at the start of the match from its 2D6 (purpose "weather"), entered at
+        /dice/ or rolled now where the match allows; kept on the match as `weather`."""
+        return self._act(request, pk, "weather")
+
+    @extend_schema(request=FreebootersBody, responses=MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def freebooters(self, request: Request, pk=None) -> Response:
+        """GDBBL: the team's freebooters for this match, once (none is a choice too):
+        normal players of its race and star players, at half price, paid from the treasury
+        (one ledger entry caused by the match). Once both teams have theirs, the ratings at
+        kick-off and the handicap are fixed."""
+        return self._act(request, pk, "freebooters", FreebootersBody)
+
+    @extend_schema(request=TeamStepBody, responses=MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def cards(self, request: Request, pk=None) -> Response:
+        """GDBBL: the team's Special Play cards from its coach's D6 (purpose "special play
+        cards for home"), home team first, plus the handicap's bonus cards."""
+        return self._act(request, pk, "cards", TeamStepBody)
 
     @extend_schema(request=None, responses=MatchSerializer)
     @action(detail=True, methods=["post"])

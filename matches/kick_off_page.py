@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 
 from django.db.models import prefetch_related_objects
 
-from matches.kick_off import able_players, gate_purpose
+from matches.kick_off import gate_purpose
 from matches.models import Match
+from matches.pre_match import WEATHER, WEATHER_DICE, able_players
 from matches.services import MatchRefused
 from rules.engine import inducements as bills
 from rules.engine import kick_off as rules
@@ -111,11 +112,29 @@ def kick_off_section(match: Match, user, actions, posted=None) -> dict | None:
     fixed = all(rows.get(s) and rows[s].value is not None for s in ("home", "away"))
     gate = all(rows.get(s) and rows[s].fans is not None for s in ("home", "away"))
     return {
+        "template": "matches/_kick_off.html",
         "sides": sides,
         "fixed": fixed,
         "gate": gate,
         "gate_purposes": [gate_purpose(s) for s in ("home", "away")],
         "server_rolls": "rolled" in match.accepted_sources,
+        "niggle_rule": "Before the journeymen: each player with Niggling Injuries rolls a D6 "
+        "for each; a 1 keeps him out of this match.",
+        **weather_context(match, ruleset, dice),
+    }
+
+
+def weather_context(match: Match, ruleset, dice: dict) -> dict:
+    """The weather's line: its roll, its effect, and the purpose its dice are entered as."""
+    rows = ruleset.tables["weather"].rows if "weather" in ruleset.tables else ()
+    effect = next(
+        (str(r.values.get("effect", "")) for r in rows if r.values["weather"] == match.weather), ""
+    )
+    return {
+        "weather_roll": dice.get(WEATHER),
+        "weather_effect": effect,
+        "weather_purpose": WEATHER,
+        "weather_dice": WEATHER_DICE,
     }
 
 

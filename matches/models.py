@@ -68,6 +68,10 @@ class Match(models.Model):
     forfeited_by = models.ForeignKey(
         "teams.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    # Before kick-off: the gate (LRB6: both teams' fans; GDBBL: D6 per point of both Fan
+    # Factors x 1,000), which the winnings read, and the weather if the coaches rolled it.
+    gate = models.PositiveIntegerField(null=True, blank=True)
+    weather = models.CharField(max_length=40, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     changed_at = models.DateTimeField(auto_now=True)
 
@@ -237,6 +241,9 @@ class Participant(models.Model):
         "rules.Position", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     value = models.PositiveIntegerField(default=0)
+    star = models.ForeignKey(
+        "rules.StarPlayer", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )  # a star player hired for the match (induced, or a GDBBL freebooter)
 
     class Meta:
         ordering = ["match", "team", "number", "pk"]
@@ -301,9 +308,12 @@ class MatchStep(models.Model):
 
 
 class KickOff(models.Model):
-    """One team before an LRB6 match, in the order the rules take it: its journeymen, then
+    """One team before a match, in the order the rules take it. LRB6: its journeymen, then
     (once both teams have theirs) its value at kick-off and petty cash, then what it induced
-    and the gold its treasury paid, and its fans and FAME from the gate's dice."""
+    and the gold its treasury paid, and its fans and FAME from the gate's dice. GDBBL: its
+    freebooters and their bill, then (once both teams have theirs) its value and rating at
+    kick-off and the handicap's bonus cards and MVPs, then its Special Play cards. Both:
+    who a niggling injury keeps out."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="kick_offs")
     team = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="+")
@@ -320,6 +330,15 @@ class KickOff(models.Model):
     fame = models.PositiveSmallIntegerField(null=True, blank=True)
     niggled_out = models.JSONField(
         null=True, blank=True, help_text="Numbers a niggling injury keeps out; null: not rolled."
+    )
+    freebooters = models.JSONField(
+        null=True, blank=True, help_text="GDBBL: positions and stars hired; null: not yet."
+    )
+    rating = models.PositiveSmallIntegerField(null=True, blank=True, help_text="At kick-off.")
+    bonus_cards = models.PositiveSmallIntegerField(default=0, help_text="The handicap's.")
+    bonus_mvps = models.PositiveSmallIntegerField(default=0, help_text="The handicap's.")
+    cards = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Special Play cards drawn, the bonus included."
     )
 
     class Meta:

@@ -88,6 +88,7 @@ def match_sides(match: Match) -> Sides:
                         snapshot,
                         took_part=True,
                         hired_as=participant.position,
+                        hired_star=participant.star_id,
                     )
                 )
         for player in roster:
@@ -124,19 +125,33 @@ def match_sides(match: Match) -> Sides:
         for helper in ("wandering_apothecary", "igor"):
             if induced.get(helper):
                 helpers[helper] = int(induced[helper])
-        sides[side] = SideFacts(side, team.name, tuple(members), helpers)
+        bonus = row.bonus_mvps if row else 0  # the GDBBL handicap's, fixed before kick-off
+        sides[side] = SideFacts(side, team.name, tuple(members), helpers, bonus_mvps=bonus)
     facts = MatchFacts(sides["home"], sides["away"], match.accepted_sources)
     return Sides(ruleset, facts, participants, players)
 
 
 def _member(
-    number, name, kind, player, race, snapshot, took_part=False, absent="", hired_as=None
+    number,
+    name,
+    kind,
+    player,
+    race,
+    snapshot,
+    took_part=False,
+    absent="",
+    hired_as=None,
+    hired_star=None,
 ) -> Member:
     skills: list[str] = []
     if player is None and hired_as is not None and race is not None:
-        # A journeyman or a mercenary: his position's skills, and Loner.
+        # A journeyman or a mercenary: his position's skills, and Loner (LRB6); a GDBBL
+        # freebooter: his position's.
         with contextlib.suppress(KeyError):
-            skills += [*race.position(hired_as.name).skills, "Loner"]
+            skills += race.position(hired_as.name).skills
+        skills += ["Loner"] if kind in ("journeyman", "mercenary") else []
+    if hired_star is not None:  # a star player hired for the match
+        skills += snapshot.star_skills.get(hired_star, ())
     if player is not None:
         if player.star_id:
             skills += snapshot.star_skills.get(player.star_id, ())
@@ -144,7 +159,7 @@ def _member(
             with contextlib.suppress(KeyError):  # a position the house rules removed
                 skills += race.position(player.position.name).skills
         skills += list(player.skills or ())
-    star = kind == "star" or bool(player is not None and player.star_id)
+    star = kind == "star" or hired_star is not None or bool(player is not None and player.star_id)
     took = took_part and not absent
     return Member(number, name, kind, frozenset(skills), star, took, "" if took else absent)
 

@@ -10,6 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from matches.actions import actions_for, report_of
+from matches.kick_off_serializers import KickOffAnswer, KickOffSides
 from matches.models import OPEN, Casualty, Match, Report
 from matches.report_view import report_view
 from matches.seams import settlers
@@ -175,43 +176,9 @@ class ParticipantSerializer(serializers.Serializer):
         source="position.name", allow_null=True, help_text="A one-game hire's position."
     )
     value = serializers.IntegerField(help_text="What a one-game hire adds to the value; 0 else.")
-
-
-class BillLineAnswer(serializers.Serializer):
-    what = serializers.CharField()
-    count = serializers.IntegerField()
-    each = serializers.IntegerField()
-
-
-class MercenaryBody(serializers.Serializer):
-    position = serializers.CharField(max_length=60)
-    extra_skill = serializers.CharField(max_length=60, required=False, allow_blank=True, default="")
-
-
-class InducedAnswer(serializers.Serializer):
-    items = serializers.DictField(child=serializers.IntegerField())
-    stars = serializers.ListField(child=serializers.CharField())
-    mercenaries = MercenaryBody(many=True)
-
-
-class KickOffAnswer(serializers.Serializer):
-    """One team before an LRB6 match, as far as it has got."""
-
-    team = serializers.IntegerField(source="team_id")
-    journeymen_done = serializers.BooleanField()
-    value = serializers.IntegerField(allow_null=True, help_text="At kick-off, once both teams "
-                                     "have their journeymen.")  # fmt: skip
-    petty_cash = serializers.IntegerField(allow_null=True)
-    inducements = InducedAnswer(allow_null=True, help_text="What was induced; null until then.")
-    bill = BillLineAnswer(many=True)
-    from_treasury = serializers.IntegerField()
-    fans = serializers.IntegerField(allow_null=True)
-    fame = serializers.IntegerField(allow_null=True)
-
-
-class KickOffSides(serializers.Serializer):
-    home = KickOffAnswer(required=False, help_text="Absent until the team takes a step.")
-    away = KickOffAnswer(required=False, help_text="Absent until the team takes a step.")
+    star = serializers.CharField(
+        source="star.name", allow_null=True, help_text="A star player hired for the match."
+    )
 
 
 class DiceRollSerializer(serializers.Serializer):
@@ -251,14 +218,20 @@ class MatchSerializer(MatchSummarySerializer):
     participants = ParticipantSerializer(many=True, source="participants.all")
     dice = DiceRollSerializer(many=True, source="dice.all")
     steps = StepSerializer(many=True, source="steps.all")
-    kick_off = serializers.SerializerMethodField(help_text="LRB6: each team before kick-off.")
+    gate = serializers.IntegerField(
+        allow_null=True, help_text="Before kick-off: the gate (fans at the match); null till then."
+    )
+    weather = serializers.CharField(help_text="The weather at the start, if rolled; blank else.")
+    kick_off = serializers.SerializerMethodField(
+        help_text="LRB6, GDBBL: each team before kick-off."
+    )
     actions = serializers.SerializerMethodField(help_text="What the reader may do now.")
 
     def to_representation(self, match):
         # Read once: the kick-off rows (which the actions read too) and the one-game hires'
         # positions, in a fixed number of queries however many there are.
         prefetch_related_objects([match], "kick_offs")
-        prefetch_related_objects(list(match.participants.all()), "position")
+        prefetch_related_objects(list(match.participants.all()), "position", "star")
         return super().to_representation(match)
 
     @extend_schema_field(KickOffSides)
@@ -361,37 +334,6 @@ class ReportBody(serializers.Serializer):
 
 class StepReasonBody(serializers.Serializer):
     reason = serializers.CharField(max_length=500, allow_blank=True, required=False, default="")
-
-
-class NigglesBody(serializers.Serializer):
-    side = serializers.ChoiceField(
-        choices=SIDES, required=False, help_text="home or away; your own team's by default."
-    )
-
-
-class JourneymenBody(serializers.Serializer):
-    side = serializers.ChoiceField(
-        choices=SIDES, required=False, help_text="home or away; your own team's by default."
-    )
-    positions = serializers.ListField(
-        child=serializers.CharField(max_length=60), required=False, default=list, max_length=16,
-        help_text="One position name for each journeyman (none is a choice too).",
-    )  # fmt: skip
-
-
-class InducementsBody(serializers.Serializer):
-    side = serializers.ChoiceField(
-        choices=SIDES, required=False, help_text="home or away; your own team's by default."
-    )
-    items = serializers.DictField(
-        child=serializers.IntegerField(min_value=0, max_value=99), required=False, default=dict,
-        help_text="Inducement key -> how many: wizard, bribes, bloodweiser_babes, ...",
-    )  # fmt: skip
-    stars = serializers.ListField(
-        child=serializers.CharField(max_length=60), required=False, default=list, max_length=8,
-        help_text="Star players by name.",
-    )  # fmt: skip
-    mercenaries = MercenaryBody(many=True, required=False, default=list, max_length=16)
 
 
 class DiceBody(serializers.Serializer):

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from matches import workflow
 from matches.actions import PERFORM, actions_for, report_of, require_involved
+from matches.gdbbl_kick_off_page import freebooters_data, gdbbl_section
 from matches.kick_off_page import inducements_data, journeymen_data, kick_off_section
 from matches.models import Casualty, Match
 from matches.report_fields import WIN_NAMES, report_form
@@ -46,11 +47,21 @@ DONE = {
     "settle": "Dispute settled: the report stands.",
     "journeymen": "Journeymen taken.",
     "inducements": "Inducements bought.",
-    "gate": "Gate and FAME recorded.",
+    "gate": "Gate recorded.",
+    "weather": "Weather recorded.",
+    "freebooters": "Freebooters hired.",
+    "cards": "Special Play cards drawn.",
     "niggles": "Niggling injuries rolled for.",
     "dice_entered": "Dice entered.",
     "dice_rolled": "Dice rolled.",
 }
+
+
+def _before_kick_off(match: Match, user, actions, posted) -> dict | None:
+    """The "Before kick-off" section of the systems whose pre-match Dugout records."""
+    if match.ruleset_version.system == "gdbbl":
+        return gdbbl_section(match, user, actions, posted)
+    return kick_off_section(match, user, actions, posted)
 
 
 def _require_coach(user, match: Match) -> None:
@@ -125,7 +136,7 @@ def _page(request: HttpRequest, match: Match, status: int = 200, posted_report=N
         "form": form,
         "actions": actions,
         "may_roll": any(action.startswith("dice_") for action in actions),
-        "kick_off": kick_off_section(match, request.user, actions, posted_form),
+        "kick_off": _before_kick_off(match, request.user, actions, posted_form),
         "today": timezone.localdate(),
         "posted": request.POST if status != 200 else {},
         **extra,
@@ -139,7 +150,11 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 # The forms whose post the action does not take as it comes: read into the API's body first.
-FORMS = {"journeymen": journeymen_data, "inducements": inducements_data}
+FORMS = {
+    "journeymen": journeymen_data,
+    "inducements": inducements_data,
+    "freebooters": freebooters_data,
+}
 
 
 def _data(request: HttpRequest, match: Match, action: str):

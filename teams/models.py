@@ -130,6 +130,7 @@ class LedgerCause(models.Model):
         ("report", "match report"),
         ("rename", "renamed"),
         ("inducements", "inducements for a match"),
+        ("freebooters", "freebooters for a match"),
     ]
 
     kind = models.CharField(max_length=20, choices=KINDS)
@@ -167,6 +168,7 @@ class LedgerEntry(models.Model):
         ("reversal", "reversal"),
         ("rename", "renamed"),
         ("inducements", "inducements for a match"),
+        ("freebooters", "freebooters for a match"),
     ]
 
     # PROTECT: a team with a history cannot be deleted, only retired; its ledger stays.

@@ -44,8 +44,9 @@ def undo_problem(entry: LedgerEntry, reversed_by: int | None) -> str | None:
             f"Entry #{entry.sequence} comes from a match report: correct the match report "
             "instead, and every team it touched is rebuilt."
         )
-    if entry.cause.kind == "inducements":
-        return f"Entry #{entry.sequence} paid for a match's inducements: they stand with the match."
+    if entry.cause.kind in ("inducements", "freebooters"):
+        what = entry.cause.get_kind_display().removesuffix(" for a match")
+        return f"Entry #{entry.sequence} paid for a match's {what}: they stand with the match."
     if entry.kind == "creation":
         return f"Entry #{entry.sequence} created the team: retire the team instead."
     if entry.cause.kind == "rename" and "player" not in entry.cause.request:

@@ -1,5 +1,5 @@
 """The GDBBL (v1.2) pre- and post-match numbers: the gate, winnings, the Fan Factor roll,
-the handicap, team rating, serious injuries and star player prices.
+the handicap, Special Play cards, team rating, serious injuries and star player prices.
 
 GDBBL differs from LRB6 in kind, not just in numbers (winnings from a gate-by-rating
 scale, a D6 Fan Factor roll with modifiers, a handicap for the lower-rated team), so it has
@@ -168,12 +168,45 @@ def handicap(ruleset: Ruleset, rating_difference: int) -> Handicap:
     return Handicap(cards=int(values["cards"]), mvps=int(values["mvps"]))
 
 
+def handicaps(ruleset: Ruleset, home_rating: int, away_rating: int) -> tuple[Handicap, Handicap]:
+    """(home's, away's): the lower-rated team gets the handicap for the difference, the
+    other nothing; equal teams get nothing."""
+    home = require_at_least(home_rating, "The home team's rating")
+    away = require_at_least(away_rating, "The away team's rating")
+    bonus = handicap(ruleset, abs(home - away))
+    nothing = Handicap(cards=0, mvps=0)
+    if home == away:
+        return nothing, nothing
+    return (bonus, nothing) if home < away else (nothing, bonus)
+
+
+def special_play_cards(ruleset: Ruleset, die: int, bonus: int = 0) -> int:
+    """How many Special Play cards a coach draws: his D6 on the `special_play_cards` table
+    (1 gives 1, 2-5 give 2, 6 gives 3), plus the handicap's bonus cards."""
+    roll = require_die(die, "The Special Play cards roll")
+    extra = require_at_least(bonus, "Bonus cards")
+    return int(ruleset.table("special_play_cards").row_for(roll).values["cards"]) + extra
+
+
 def team_rating(ruleset: Ruleset, team_value: int, spp: int) -> int:
     """Team value / 10,000 plus the team's total SPP / 5, each rounded down."""
     table = ruleset.table("team_rating")
     value = require_at_least(team_value, "Team value")
     points = require_at_least(spp, "The team's Star Player Points")
     return value // int(param(table, "value_divisor")) + points // int(param(table, "spp_divisor"))
+
+
+def rating_at_kick_off(
+    ruleset: Ruleset, team_value: int, spp: int, freebooter_values: Sequence[int] = ()
+) -> tuple[int, int]:
+    """(team value, team rating) for the match: the team's own, plus its freebooters'
+    values where `freebooters_in_team_rating` is on (off by default: the rating written on
+    the roster after the last match is the one that counts). Freebooters bring no SPP."""
+    value = require_at_least(team_value, "Team value")
+    hired = [require_at_least(v, "A freebooter's value") for v in freebooter_values]
+    if bool(optional_setting(ruleset, "freebooters_in_team_rating", False)):
+        value += sum(hired)
+    return value, team_rating(ruleset, value, spp)
 
 
 def serious_injury(ruleset: Ruleset, total: int) -> str:

@@ -1,5 +1,6 @@
 """Before kick-off, in LRB6 order: journeymen, team values at kick-off, petty cash and the
-inducement budget, then the gate and each team's FAME.
+inducement budget, then the gate and each team's FAME; and what LRB6 and GDBBL share: the
+weather and the niggling injury rolls.
 
 Amounts are in gold pieces. Settings a ruleset version may lack (copies made before they
 were added) fall back to the LRB6 defaults of rules/editions/lrb6/settings.yaml:
@@ -95,6 +96,25 @@ def journeymen_check(
                 )
             )
     return problems
+
+
+def niggle_dice(ruleset: Ruleset, markers: int) -> int:
+    """How many D6 a player with `markers` Niggling Injuries rolls before a match: one per
+    marker, or one however many he has where GDBBL's `niggling_roll_per_marker` is
+    `once_per_player` (its default)."""
+    count = require_at_least(markers, "Niggling Injuries")
+    per_player = optional_setting(ruleset, "niggling_roll_per_marker", None) == "once_per_player"
+    return min(count, 1) if per_player else count
+
+
+def weather(ruleset: Ruleset, total: int) -> tuple[str, str]:
+    """(weather, effect) for a 2D6 total on the ruleset's weather table."""
+    roll = require_whole(total, "The weather roll")
+    table = ruleset.table("weather")
+    if not any(row.covers(roll) for row in table.rows):
+        raise RulesError(f"The weather roll is a {table.dice} total, not {roll}")
+    values = table.row_for(roll).values
+    return str(values["weather"]), str(values.get("effect", ""))
 
 
 def niggle_keeps_out(rolls: Sequence[int]) -> bool:

@@ -123,7 +123,7 @@ def test_the_reavers_take_two_journeymen_and_induce_mighty_zug_and_a_wizard(
 
     gate_dice(page, "home", "3 4")
     page.get_by_role("button", name="Record the gate").click()
-    said(page, "Gate and FAME recorded.")
+    said(page, "Gate recorded.")
     home, away = page.get_by_test_id("kick-off-home"), page.get_by_test_id("kick-off-away")
     expect(home).to_contain_text("16,000 fans · FAME 2 · dice 3 4 (2D6, entered)")
     expect(away).to_contain_text("7,000 fans · FAME 0 · dice 2 2 (2D6, entered)")

@@ -26,8 +26,9 @@ from tests.teams.helpers import orc_team
 pytestmark = pytest.mark.django_db
 
 DICE = ["dice_entered", "dice_rolled"]
-# Before an LRB6 kick-off: journeymen, and the gate where the server may roll its dice.
-KICK = ["journeymen", "gate"]
+# Before an LRB6 kick-off: journeymen, and the gate and the weather where the server may roll
+# their dice.
+KICK = ["journeymen", "gate", "weather"]
 TO_PLAY = [*KICK, "report", *DICE]
 DRAFTED = [*KICK, "report", "submit", *DICE]
 FORM = {

@@ -171,6 +171,7 @@ def test_a_draft_is_hidden_from_a_reader_who_is_not_involved(
     assert mine["actions"] == [
         "journeymen",
         "gate",
+        "weather",
         "report",
         "submit",
         "dice_entered",

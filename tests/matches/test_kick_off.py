@@ -11,8 +11,9 @@ from django.core.exceptions import PermissionDenied
 
 from league.seasons import season_start
 from matches.dice import dice_enter
-from matches.kick_off import gate_record, inducements_buy, journeymen_take, niggles_roll
+from matches.kick_off import gate_record, inducements_buy, journeymen_take
 from matches.models import KickOff, Participant
+from matches.pre_match import niggles_roll
 from matches.reports import match_sides
 from matches.services import MatchRefused
 from rules.engine.inducements import Request
@@ -176,7 +177,7 @@ def test_the_gate_waits_for_its_dice_where_the_match_takes_entered_dice_only(
     with pytest.raises(MatchRefused) as refused:
         gate_record(match, home_coach)
     assert problems(refused) == [
-        ("gate", "Enter the gate's 2D6 for home first (purpose 'gate for home').")
+        ("gate", "Enter the 2D6 for 'gate for home' first.")
     ]
 
 
@@ -192,7 +193,7 @@ def test_a_gate_die_of_the_wrong_notation_is_named(match, home_coach) -> None:
     with pytest.raises(MatchRefused) as refused:
         gate_record(match, home_coach)
     assert problems(refused) == [
-        ("gate", "The gate for home is a 2D6 roll, not D6: type it again as 2D6.")
+        ("gate", "'gate for home' is a 2D6 roll, not D6: type it again as 2D6.")
     ]
 
 

@@ -197,7 +197,7 @@ def test_the_gate_waits_for_its_dice_where_the_match_takes_entered_dice_only(
 ) -> None:
     Match.objects.filter(pk=match.pk).update(dice_sources="entered")
     answer = refused(home_coach, match, "gate")
-    assert answer == {"gate": ["Enter the gate's 2D6 for home first (purpose 'gate for home')."]}
+    assert answer == {"gate": ["Enter the 2D6 for 'gate for home' first."]}
 
 
 def test_the_other_coach_may_not_act_for_your_side(match, away_coach, home_coach) -> None:
