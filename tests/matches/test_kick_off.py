@@ -176,9 +176,7 @@ def test_the_gate_waits_for_its_dice_where_the_match_takes_entered_dice_only(
     match = home_at_home(season_start(league, commissioner, "round_robin"), humans)
     with pytest.raises(MatchRefused) as refused:
         gate_record(match, home_coach)
-    assert problems(refused) == [
-        ("gate", "Enter the 2D6 for 'gate for home' first.")
-    ]
+    assert problems(refused) == [("gate", "Enter the 2D6 for 'gate for home' first.")]
 
 
 def test_the_gate_is_recorded_once_and_its_dice_stand(match, home_coach) -> None:
