@@ -13,7 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.engine.checks import optional_setting, param, require_at_least, require_whole
+from rules.engine.checks import (
+    optional_setting,
+    param,
+    require_at_least,
+    require_die,
+    require_whole,
+)
 from rules.engine.errors import Problem, RulesError
 from rules.engine.money import fame, fans
 from rules.engine.ruleset import Position, Race, Ruleset
@@ -120,10 +126,8 @@ def weather(ruleset: Ruleset, total: int) -> tuple[str, str]:
 def niggle_keeps_out(rolls: Sequence[int]) -> bool:
     """With `niggling_injury_pre_match_roll`, a player rolls a D6 per Niggling Injury before
     the match and misses it if any shows a 1."""
-    for die in rolls:
-        if not 1 <= die <= 6:
-            raise RulesError(f"A niggling injury roll is a D6, not {die}")
-    return any(die == 1 for die in rolls)
+    read = [require_die(die, "A niggling injury roll") for die in rolls]
+    return any(die == 1 for die in read)
 
 
 def value_at_kick_off(ruleset: Ruleset, team_value: int, journeymen_costs: Sequence[int]) -> int:
