@@ -12,14 +12,11 @@ from dataclasses import dataclass, field
 from django.db.models import prefetch_related_objects
 
 from matches.gdbbl_kick_off import GATE, cards_purpose, gate_notation, roster_now
-from matches.kick_off_page import weather_context
+from matches.kick_off_page import form_count, weather_context
 from matches.models import Match
-from matches.services import MatchRefused
-from rules.engine.errors import Problem
 from rules.engine.freebooters import SHARE
 from rules.engine.gdbbl import star_price
 from rules.engine.inducements import star_may_play_for
-from rules.plumbing.numbers import whole_number
 from rules.snapshot import version_snapshot
 
 COUNT = "count_"  # a position's field: how many freebooters of it
@@ -130,11 +127,6 @@ def freebooters_data(post) -> dict:
     for key in post:
         if key.startswith(COUNT):
             name = key[len(COUNT) :]
-            text = post.get(key)
-            number = whole_number(text, blank=0)
-            if number is None or number < 0:
-                what = f"{name} freebooters"
-                raise MatchRefused([Problem("positions", f"{text!r} is not a number of {what}.")])
-            positions += [name] * number
+            positions += [name] * form_count(post.get(key), f"{name} freebooters", "positions")
     stars = [name for name in post.getlist("stars") if name]
     return {"side": post.get("side", ""), "positions": positions, "stars": stars}

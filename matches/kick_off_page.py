@@ -24,6 +24,7 @@ from rules.snapshot import version_snapshot
 
 ITEM, COUNT = "item_", "count_"  # form field prefixes: an inducement's count, a position's
 MERCENARY_ROWS = 2  # rows of the mercenary form
+MOST = 99  # the largest count a form takes
 STAR_SLOTS = 2  # selects of the star form (Brick Far'th and Grotty take two, as one)
 PRICED_ELSEWHERE = (bills.STAR_PLAYER, bills.MERCENARY)
 
@@ -188,10 +189,11 @@ def _pair_lists(posted) -> tuple[list[str], list[str]]:
     return positions, skills
 
 
-def _count(text: str, what: str) -> int:
+def form_count(text: str, what: str, field: str | None = None) -> int:
+    """A count typed in a form before kick-off: 0 to 99 (no team hires more), blank for 0."""
     number = whole_number(text, blank=0)
-    if number is None or number < 0:
-        raise MatchRefused([Problem(what, f"{text!r} is not a number of {what}.")])
+    if number is None or not 0 <= number <= MOST:
+        raise MatchRefused([Problem(field or what, f"{text!r} is not a number of {what}.")])
     return number
 
 
@@ -201,7 +203,7 @@ def journeymen_data(post) -> dict:
     for key in post:
         if key.startswith(COUNT):
             name = key[len(COUNT) :]
-            positions += [name] * _count(post.get(key), f"{name} journeymen")
+            positions += [name] * form_count(post.get(key), f"{name} journeymen")
     return {"side": post.get("side", ""), "positions": positions}
 
 
@@ -212,7 +214,7 @@ def inducements_data(post) -> dict:
     for key in post:
         if key.startswith(ITEM):
             name = key[len(ITEM) :]
-            count = _count(post.get(key), "inducements")
+            count = form_count(post.get(key), "inducements")
             if count:
                 items[name] = count
     positions, skills = _pair_lists(post)

@@ -16,11 +16,13 @@ from rest_framework.test import APIClient
 
 from league.seasons import season_start
 from league.services import league_create, membership_decide, membership_request
+from matches.gdbbl_kick_off import freebooters_hire
 from matches.kick_off import journeymen_take
 from matches.services import friendly_accept, friendly_offer
 from rules.house_rules import ruleset_copy
 from rules.selectors import version_get
 from rules.snapshot import stored_edition
+from tests.matches.rulesets import friendly_of, gdbbl_teams
 from tests.teams.helpers import orc_team
 from tests.unchanged import database
 
@@ -74,6 +76,12 @@ def world_build() -> dict:
     kick_off = friendly_accept(friendly_offer(coach, team, fourth), rival)
     journeymen_take(kick_off, coach, "home", [])
     journeymen_take(kick_off, rival, "away", [])
+    # GDBBL friendlies: one before its freebooters, one whose teams hired none (the cards and
+    # the niggles are next).
+    gdbbl = friendly_of(*gdbbl_teams(coach, rival))
+    gdbbl_ready = friendly_of(*gdbbl_teams(coach, rival))
+    freebooters_hire(gdbbl_ready, coach, "home", [], [])
+    freebooters_hire(gdbbl_ready, rival, "away", [], [])
     player = team.players.get(number=1)
     player.spp = 6  # an improvement roll due
     player.save()
@@ -83,6 +91,7 @@ def world_build() -> dict:
         "house": house, "house_settings": house_settings,
         "player": player, "fixture": season.fixtures.first(), "orc": team.race,
         "match": season.fixtures.first().match, "kick_off": kick_off,
+        "gdbbl": gdbbl, "gdbbl_ready": gdbbl_ready,
         "lineman": team.race.positions.get(name="Lineman"),
     }  # fmt: skip
 
@@ -138,6 +147,9 @@ FORMS = [
      ["~purpose", "notation", "values"]),
     ("friendly offer", "coach", "/matches/friendly/new/", {"home": "{team}", "away": "{fourth}"},
      ["home", "away"]),
+    ("freebooters", "coach", "/matches/{gdbbl}/freebooters/",
+     {"side": "home", "count_Lineman": "0", "count_Catcher": "1"},
+     ["count_Lineman", "count_Catcher", "stars", "side"]),
     ("copy ruleset", "coach", "/rules/lrb6/copy/", {"name": "Copy"}, ["~name"]),
     ("house settings", "coach", "/rules/{house_slug}/edit/settings/",
      {"mvp_per_team": "1"}, ["mvp_per_team"]),
@@ -156,7 +168,8 @@ def fill(text: str, world: dict) -> str:
         pending=world["pending"].pk, fixture=world["fixture"].pk,
         fourth=world["fourth"].pk, lineman=world["lineman"].pk,
         lrb6=world["team"].ruleset_version_id, house_slug=world["house"].slug,
-        match=world["match"].pk, kick_off=world["kick_off"].pk,
+        match=world["match"].pk, kick_off=world["kick_off"].pk, gdbbl=world["gdbbl"].pk,
+        gdbbl_ready=world["gdbbl_ready"].pk,
     )  # fmt: skip
 
 
@@ -282,6 +295,15 @@ API = [
      {"side": "home", "items": {"bloodweiser_babes": 0}, "stars": [], "mercenaries": []},
      ["side", "items", "items.bloodweiser_babes", "stars", "mercenaries"]),
     ("gate", "coach", "post", "/api/matches/{kick_off}/gate/", {}, []),
+    # GDBBL before kick-off: a half-price Catcher (35,000 of the 220,000 left at creation).
+    ("freebooters", "coach", "post", "/api/matches/{gdbbl}/freebooters/",
+     {"side": "home", "positions": ["Catcher"], "stars": []},
+     ["side", "positions", "positions.1", "stars"]),
+    ("weather", "coach", "post", "/api/matches/{gdbbl}/weather/", {}, []),
+    ("gdbbl gate", "coach", "post", "/api/matches/{gdbbl}/gate/", {}, []),
+    ("cards", "coach", "post", "/api/matches/{gdbbl_ready}/cards/", {"side": "home"}, ["side"]),
+    ("niggles", "coach", "post", "/api/matches/{gdbbl_ready}/niggles/", {"side": "home"},
+     ["side"]),
 ]  # fmt: skip
 
 
