@@ -41,6 +41,30 @@ def refit_register(kind: str, refit: Refit) -> None:
     REFITS[kind] = refit
 
 
+def paid_before_kick_off(
+    entry: LedgerEntry, rules: Mapping[int, causes.Rules], states: Mapping[int, ledger.TeamState]
+) -> list[dict[str, Any]]:
+    """A match's inducements or freebooters, paid from the treasury before kick-off: the same
+    gold again, if the treasury still has it (a team never pays a hire from a debt)."""
+    paid = -sum(int(d["amount"]) for d in entry.deltas if d.get("op") == "treasury")
+    have = states[entry.team_id].treasury
+    if paid > max(0, have):
+        raise TeamRefused(
+            [
+                Problem(
+                    "treasury",
+                    f"Entry #{entry.sequence} paid {paid:,} gp before a match; the treasury "
+                    f"would have {have:,} gp.",
+                )
+            ]
+        )
+    return [dict(delta) for delta in entry.deltas]
+
+
+refit_register("inducements", paid_before_kick_off)
+refit_register("freebooters", paid_before_kick_off)
+
+
 class RebuildRefused(TeamRefused):
     """A later entry no longer fits: nothing was written. `entry` is the one to look at."""
 

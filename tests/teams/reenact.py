@@ -61,6 +61,8 @@ def _apply(team: Team, built: Team | None, entry: LedgerEntry, numbers, staff) -
         )  # fmt: skip
     if built is None:
         raise TeamRefused([Problem("entry", "There is no team: its creation was left out.")])
+    if kind in ("inducements", "freebooters"):
+        return _paid(built, entry, staff)
     if kind == "purchase":
         bought = request.get("players", [])
         purchase = Purchase(request["kind"], request["what"], request["count"])
@@ -85,6 +87,15 @@ def _apply(team: Team, built: Team | None, entry: LedgerEntry, numbers, staff) -
             raise TeamRefused([Problem("roll", "There is no roll to choose from.")])
         return improvement_choose(built, built.coach, pending, request["choice"])
     raise AssertionError(f"no way to re-enact a {kind} cause")
+
+
+def _paid(built: Team, entry: LedgerEntry, staff) -> Team:
+    """Gold paid before a match (its inducements, its freebooters): the match belongs to the
+    original team, so the fresh team pays the same from its treasury, if it has it."""
+    paid = -sum(int(d["amount"]) for d in entry.deltas if d.get("op") == "treasury")
+    if paid > max(0, built.treasury):
+        raise TeamRefused([Problem("treasury", f"The treasury has {built.treasury:,} gp.")])
+    return team_adjust(built, staff, entry.summary, -paid)
 
 
 def _is_star(entry: LedgerEntry, key: str) -> bool:

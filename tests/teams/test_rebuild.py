@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
+from matches.gdbbl_kick_off import freebooters_hire
 from rules.engine.purchases import Purchase
 from rules.engine.team_building import TeamRefused
 from rules.snapshot import ruleset_snapshot
@@ -17,6 +18,7 @@ from teams.ledger_rows import ledger_differences, state_of
 from teams.models import ImprovementRoll, LedgerEntry, Team
 from teams.rebuild import RebuildRefused, ledger_rebuild
 from teams.services import cause_new
+from tests.matches.gdbbl_rated import rated_match
 from tests.teams.helpers import dwarf_team, orc_team, record, remove
 from tests.unchanged import unchanged
 
@@ -286,3 +288,38 @@ def test_removing_a_choice_frees_the_roll_for_another(coach, staff_user, lrb6) -
     lineman.refresh_from_db()
     assert (lineman.skills, lineman.value_increase) == (["Tackle"], 20_000)
     assert ledger_differences(fresh(team)) == []
+
+
+# --- Gold paid before a match ---
+
+
+def test_freebooters_the_treasury_no_longer_pays_for_stop_the_rebuild(coach, rival) -> None:
+    match = rated_match(coach, rival)
+    humans = match.home
+    prize = humans.ledger.get(sequence=2)  # the 60,000 that fills the treasury
+    freebooters_hire(match, coach, "home", ["Catcher"], [])  # 35,000 of it
+    paid = latest(humans)
+    cause = undo_cause(prize, coach)
+    with unchanged(), pytest.raises(RebuildRefused) as refused:
+        ledger_rebuild([humans], {prize: None}, cause, "No prize after all")
+    assert refused.value.entry == paid
+    assert str(refused.value) == (
+        f"Entry #3 of Altdorf Hammers ({paid.summary}) would no longer fit: "
+        "Entry #3 paid 35,000 gp before a match; the treasury would have 0 gp."
+    )
+
+
+def test_freebooters_still_paid_for_keep_their_price_when_an_earlier_entry_goes(
+    coach, rival, staff_user
+) -> None:
+    match = rated_match(coach, rival)
+    humans = team_adjust(match.home, staff_user, "Sponsor", treasury=40_000)  # 100,000
+    sponsor = latest(humans)
+    freebooters_hire(match, coach, "home", ["Catcher"], [])  # 100,000 - 35,000
+    remove(sponsor, staff_user, "No sponsor after all")
+    humans = fresh(humans)
+    # 60,000 - 35,000: the Catcher cost what he cost.
+    assert humans.treasury == 25_000
+    assert latest(humans).deltas == [{"op": "treasury", "amount": -35_000}]
+    assert latest(humans).cause.kind == "freebooters"
+    assert ledger_differences(humans) == []
