@@ -15,8 +15,10 @@ from league.models import League, Season
 from league.seasons import season_start
 from league.services import league_create, membership_decide, membership_request
 from matches.dice import dice_enter
+from matches.gdbbl_kick_off import freebooters_hire, gdbbl_gate_record
 from matches.models import MatchStep
-from matches.services import friendly_offer
+from matches.pre_match import weather_record
+from matches.services import friendly_accept, friendly_offer
 from matches.workflow import report_confirm, report_save, report_submit
 from rules.engine.purchases import Purchase
 from rules.selectors import version_get
@@ -100,6 +102,18 @@ DEMO_TEAMS = (
     # GDBBL: 11 Long Beards, a re-roll, fan factor 1 and an alchemist.
     DemoTeam(
         "morg", "Grudgebearers", "gdbbl", "dwarf", (("Long Beard", 11),), 1, 1, (("alchemist", 1),)
+    ),
+    # GDBBL: 7 Linemen, 2 Catchers, 2 Blitzers, a re-roll, fan factor 2 and an apothecary
+    # (350,000 + 140,000 + 180,000 + 50,000 + 20,000 + 50,000 = 790,000).
+    DemoTeam(
+        "varag",
+        "Middenheim Marauders",
+        "gdbbl",
+        "human",
+        (("Lineman", 7), ("Catcher", 2), ("Blitzer", 2)),
+        1,
+        2,
+        (("apothecary", 1),),
     ),
 )
 
@@ -214,8 +228,8 @@ def played_report(home: Team, away: Team) -> dict:
 
 def demo_matches_create() -> None:
     """Round 1 of the demo season: one match reported and confirmed, with its dice, and one
-    report waiting for the opposing coach; and a friendly offered. Only while no match of
-    the demo has a step yet."""
+    report waiting for the opposing coach; a friendly offered; and a GDBBL friendly before
+    kick-off. Only while no match of the demo has a step yet."""
     season = Season.objects.get(league__name=DEMO_LEAGUE, number=1)
     fixtures = list(
         season.fixtures.filter(round__number=1, away__isnull=False)
@@ -235,3 +249,18 @@ def demo_matches_create() -> None:
     report_submit(waiting.match, waiting.away.coach)
     creepers = Team.objects.get(name="Underworld Creepers")
     friendly_offer(creepers.coach, creepers, Team.objects.get(name="Naggaroth Nightmares"))
+    demo_gdbbl_friendly_create()
+
+
+def demo_gdbbl_friendly_create() -> None:
+    """A GDBBL friendly part-way through its pre-match sequence: the Marauders hired a
+    Thrower freebooter (35,000), the Grudgebearers none, so the ratings and the handicap are
+    fixed; the weather and the gate are rolled by the server. The Special Play cards and the
+    niggles are left for a visitor to roll."""
+    marauders = Team.objects.get(name="Middenheim Marauders")
+    dwarfs = Team.objects.get(name="Grudgebearers")
+    match = friendly_accept(friendly_offer(marauders.coach, marauders, dwarfs), dwarfs.coach)
+    freebooters_hire(match, marauders.coach, "home", ["Thrower"], [])
+    freebooters_hire(match, dwarfs.coach, "away", [], [])
+    weather_record(match, marauders.coach)
+    gdbbl_gate_record(match, marauders.coach)
