@@ -64,6 +64,7 @@ def freebooters_hire(match: Match, actor, side: str, positions: list, stars: lis
     handicap are fixed."""
     team = require_step(match, actor, side, SYSTEM)
     rows = kick_offs(match)
+    team = Team.objects.select_for_update().get(pk=team.pk)  # its treasury, read once locked
     row = rows[side]
     if row.freebooters is not None:
         raise MatchRefused(

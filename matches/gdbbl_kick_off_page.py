@@ -44,6 +44,7 @@ class Side:
     cards_roll: object = None  # the Special Play cards' D6
     cards_purpose: str = ""
     behind: int = 0  # how far its rating is below the other's: the handicap's difference
+    roster_room: int | None = None  # players the roster may still take, if freebooters count
 
     @property
     def bill_total(self) -> int:
@@ -87,6 +88,7 @@ def gdbbl_section(match: Match, user, actions, posted=None) -> dict:
         "gate_roll": dice.get(GATE),
         "gate_notation": gate_notation(match),
         "server_rolls": "rolled" in match.accepted_sources,
+        "max_players": snapshot.ruleset.team_creation.max_players,
         "niggles_always": True,  # 001 rolls them before every match
         "niggle_rule": NIGGLE_RULES.get(
             snapshot.ruleset.settings.get("niggling_roll_per_marker"), NIGGLE_RULES[None]
@@ -100,11 +102,15 @@ def _freebooters_form(match: Match, side: Side, snapshot, posted) -> None:
     side.show_form = True
     players = roster_now(team)
     have = Counter(p.position.name for p in players if p.position_id and not p.star_id)
+    if ruleset.settings.get("freebooters_count_toward_roster", True):
+        side.roster_room = max(0, ruleset.team_creation.max_players - len(players))
     for position in race.positions:
         room = position.max_quantity - have[position.name]
         if room > 0:
+            room = room if side.roster_room is None else min(room, side.roster_room)
             typed = posted.get(COUNT + position.name, "")
-            side.positions.append((position.name, position.cost // SHARE, room, typed))
+            if room > 0:
+                side.positions.append((position.name, position.cost // SHARE, room, typed))
         else:
             side.full.append(f"{position.name} ({have[position.name]} of {position.max_quantity})")
     own = {p.star.name for p in players if p.star_id}

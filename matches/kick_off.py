@@ -133,6 +133,7 @@ def inducements_buy(match: Match, actor, side: str, request: bills.Request) -> K
     treasury (one ledger entry caused by the match)."""
     team = _step(match, actor, side, ("lrb6",))
     rows = kick_offs(match)
+    team = Team.objects.select_for_update().get(pk=team.pk)  # its treasury, read once locked
     row, other = rows[side], rows["away" if side == "home" else "home"]
     problems = []
     if row.value is None:

@@ -19,6 +19,7 @@ from teams.models import Player, Team
 ABLE = ("active",)
 SYSTEMS = {"lrb6": "LRB6", "gdbbl": "GDBBL"}  # those whose pre-match Dugout records
 WEATHER, WEATHER_DICE = "weather", "2D6"
+MVP_DRAW = r"^MVP( \d+)? for {side}$"  # rules.engine.report_entry.mvp_purpose's draws
 
 
 def team_of(match: Match, side: str) -> Team:
@@ -195,13 +196,24 @@ def niggles_roll(match: Match, actor, side: str) -> KickOff:
         if rules.niggle_keeps_out(rolls):
             out.append(player.number)
     taken = Participant.objects.filter(match=match, team=team, player__number__in=out)
-    if match.casualties.filter(victim__in=taken).exists():
+    if out and match.casualties.filter(victim__in=taken).exists():
         raise MatchRefused(
             [
                 Problem(
                     "niggles",
                     "A player the niggle keeps out is already in the "
                     "report: take him out of it first.",
+                )
+            ]
+        )
+    drawn = MVP_DRAW.format(side=side)
+    if out and match.dice.filter(purpose__regex=drawn, notation__startswith="1 of").exists():
+        raise MatchRefused(
+            [
+                Problem(
+                    "niggles",
+                    f"{team.name}'s MVP is drawn already from the players who took part: a "
+                    "niggle now would change the draw. Roll the niggles before the report.",
                 )
             ]
         )

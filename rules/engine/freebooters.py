@@ -19,7 +19,7 @@ from rules.engine.errors import Problem
 from rules.engine.gdbbl import star_price
 from rules.engine.inducements import BillLine, star_may_play_for
 from rules.engine.ruleset import Race, Ruleset
-from rules.engine.team_building import StarRule, many
+from rules.engine.team_building import StarRule, many, shared_limit_problem
 
 FIELD = "freebooters"
 SHARE = 2  # "half the normal price"
@@ -87,7 +87,7 @@ def freebooters_bill(
             problems=(Problem(FIELD, "This league hires no freebooters (freebooters_allowed)."),)
         )
     problems: list[Problem] = []
-    hires = _players(team, positions, problems) + _stars(
+    hires = _players(ruleset, team, positions, problems) + _stars(
         ruleset, star_rules, team, stars, taken_elsewhere or {}, problems
     )
     _counts(ruleset, team, hires, problems)
@@ -104,7 +104,9 @@ def freebooters_bill(
     return Freebooters(tuple(hires), tuple(problems))
 
 
-def _players(team: TeamBeforeMatch, positions: Sequence[str], problems: list) -> list[Hire]:
+def _players(
+    ruleset, team: TeamBeforeMatch, positions: Sequence[str], problems: list
+) -> list[Hire]:
     race, hires = team.race, []
     known = {position.name: position for position in race.positions}
     asked = Counter(positions)
@@ -125,6 +127,17 @@ def _players(team: TeamBeforeMatch, positions: Sequence[str], problems: list) ->
                 )
             )
         hires += [Hire(name, False, position.cost // SHARE, position.cost)] * asked[name]
+    after = Counter(team.positions) + Counter({n: asked[n] for n in asked if n in known})
+    shared = shared_limit_problem(ruleset, race, after)
+    if shared:
+        problems.append(
+            Problem(
+                "positions",
+                f"{shared}, freebooters included: {team.name} has "
+                f"{team.positions.get('Lineman', 0)} Linemen and "
+                f"{team.positions.get('Goblin', 0)} Goblins.",
+            )
+        )
     return hires
 
 

@@ -10,7 +10,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from rules.engine.ruleset import Ruleset
-from rules.engine.team_building import Problem, StaffRule, TeamRefused, a, many, may_have
+from rules.engine.team_building import (
+    Problem,
+    StaffRule,
+    TeamRefused,
+    a,
+    many,
+    may_have,
+    shared_limit_problem,
+)
 
 KINDS = ("player", "reroll", "fan_factor", "staff")
 SYSTEM_NAMES = {"first-edition": "Blood Bowl 1st edition", "blitz-bowl": "Blitz Bowl"}
@@ -130,6 +138,13 @@ def _player(ruleset, staff_rules, team, purchase, problems) -> int:
                 f"{race.name} teams may have at most {many(position.max_quantity, position.name)}; "
                 f"this team has {have}.",
             )
+        )
+    after = {**team.players, position.name: have + purchase.count}
+    shared = shared_limit_problem(ruleset, race, after)
+    if shared:
+        lineman, goblin = team.players.get("Lineman", 0), team.players.get("Goblin", 0)
+        problems.append(
+            Problem("count", f"{shared}; this team has {lineman} Linemen and {goblin} Goblins.")
         )
     most = ruleset.team_creation.max_players
     if team.roster + purchase.count > most:

@@ -133,11 +133,10 @@ class _Check:  # one request being checked: its race and the problems found so f
                 most = many(position.max_quantity, name)
                 self.refuse("positions", f"{race.name} teams may have at most {most}")
             cost += number * position.cost
-        if race is not None and race.slug == "orc" and self.setting(ORC_GOBLINS_SHARE):
-            # GDBBL gap §A.11.14, a setting: Orc Goblins may count within the 0-12 Linemen.
-            wanted, most = self.request.positions, race.position("Lineman").max_quantity
-            if sum(wanted.get(n, 0) for n in ("Lineman", "Goblin")) > most:
-                self.refuse("positions", f"Orc teams may have at most {most} Linemen and Goblins")
+        if race is not None:
+            shared = shared_limit_problem(self.ruleset, race, self.request.positions)
+            if shared:
+                self.refuse("positions", shared)
         return count, cost
 
     def roster_size(self, players: int) -> None:
@@ -276,6 +275,18 @@ def may_have(eligibility: str, races: Collection[str], race: str, apothecary_all
         "races": race in races,
         "except": race not in races,
     }[eligibility]
+
+
+def shared_limit_problem(ruleset: Ruleset, race: Race, counts: Mapping[str, int]) -> str | None:
+    """Where GDBBL's orc_goblins_share_lineman_limit is on (gap §A.11.14), an Orc team's
+    Goblins count within its 0-12 Linemen: the refusal when `counts` (position -> players,
+    those the team has and those it asks for) break it, else None."""
+    if race.slug != "orc" or not ruleset.settings.get(ORC_GOBLINS_SHARE):
+        return None
+    most = race.position("Lineman").max_quantity
+    if sum(counts.get(name, 0) for name in ("Lineman", "Goblin")) > most:
+        return f"Orc teams may have at most {most} Linemen and Goblins"
+    return None
 
 
 def a(noun: str) -> str:

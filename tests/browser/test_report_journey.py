@@ -18,10 +18,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from matches.models import Match
 from matches.services import friendly_accept, friendly_offer
-from rules.edition_io import edition_documents
-from rules.house_rules import edition_with, ruleset_copy, ruleset_edit
 from rules.selectors import version_get
-from rules.snapshot import stored_edition
 from teams.services import team_create
 from tests.browser.conftest import PHONE, Phone, phone_open
 from tests.browser.steps import coach_create, log_in, rulesets_load
@@ -31,6 +28,7 @@ from tests.matches.rulesets import (
     blitz_teams,
     friendly_of,
     gdbbl_teams,
+    house_version,
     nurgle_team,
 )
 from tests.teams.helpers import orc_team, squad
@@ -66,17 +64,6 @@ def gdbbl_match() -> int:
 def blitz_match() -> int:
     rulesets_load("blitz-bowl")
     return friendly_of(*blitz_teams(*coaches())).pk
-
-
-def house_version(slug: str, owner, **settings):
-    """A house-rule copy of a bundled ruleset with `settings` changed; its version."""
-    ruleset = ruleset_copy(version_get(slug), f"{slug} with house rules", owner)
-    edition = stored_edition(ruleset.latest_version())
-    part = edition_documents(edition)["settings"]
-    for setting in part:
-        if setting["key"] in settings:
-            setting["value"] = settings[setting["key"]]
-    return ruleset_edit(ruleset, edition_with(edition, "settings", part), owner)[0]
 
 
 def humans_friendly(version, varag, griff, names: tuple[str, str], players) -> int:

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from matches.models import Match
 from matches.services import friendly_accept, friendly_offer
+from rules.edition_io import edition_documents
+from rules.house_rules import edition_with, ruleset_copy, ruleset_edit
 from rules.selectors import version_get
+from rules.snapshot import stored_edition
 from teams.models import Team
 from teams.services import team_create
 from tests.teams.helpers import squad
@@ -60,3 +63,14 @@ def first_teams(home_coach, away_coach) -> tuple[Team, Team]:
         team_create(home_coach, version, "Bright Crusaders", "human", squad(*FIRST_HUMANS)),
         team_create(away_coach, version, "Reikland Reavers", "human", squad(*FIRST_HUMANS)),
     )
+
+
+def house_version(slug: str, owner, **settings):
+    """A house-rule copy of a bundled ruleset with `settings` changed; its version."""
+    ruleset = ruleset_copy(version_get(slug), f"{slug} with house rules", owner)
+    edition = stored_edition(ruleset.latest_version())
+    part = edition_documents(edition)["settings"]
+    for setting in part:
+        if setting["key"] in settings:
+            setting["value"] = settings[setting["key"]]
+    return ruleset_edit(ruleset, edition_with(edition, "settings", part), owner)[0]

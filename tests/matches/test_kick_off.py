@@ -215,7 +215,7 @@ def test_an_inducements_entry_is_not_undone_on_its_own(
 @pytest.fixture
 def niggling_match(home_coach, away_coach, lrb6):
     """LRB6 with niggling_injury_pre_match_roll on; #3 of the home team has two niggles."""
-    from tests.browser.test_report_journey import house_version
+    from tests.matches.rulesets import house_version
 
     version = house_version("lrb6", home_coach, niggling_injury_pre_match_roll=True)
     home = team_create(home_coach, version, "Niggled Nine", "human", squad((11, "Lineman")))

@@ -66,6 +66,24 @@ def test_a_seventeenth_player_is_refused() -> None:
     ]
 
 
+# GDBBL Orcs with 10 Linemen and 2 Goblins (the house rule counts both within 0-12 Linemen).
+GDBBL_ORCS = TeamNow("orc", {"Lineman": 10, "Goblin": 2, "Blitzer": 1}, 1, 1, 200_000)
+
+
+def test_where_goblins_share_the_lineman_limit_a_thirteenth_is_refused() -> None:
+    shared = {"orc_goblins_share_lineman_limit": True}
+    assert refusal(GDBBL, GDBBL_ORCS, Purchase("player", "Goblin"), **shared) == [
+        "Orc teams may have at most 12 Linemen and Goblins; this team has 10 Linemen and 2 Goblins."
+    ]
+    assert refusal(GDBBL, GDBBL_ORCS, Purchase("player", "Lineman"), **shared) == [
+        "Orc teams may have at most 12 Linemen and Goblins; this team has 10 Linemen and 2 Goblins."
+    ]
+
+
+def test_where_goblins_have_their_own_limit_a_third_goblin_is_bought() -> None:
+    assert price(GDBBL, GDBBL_ORCS, Purchase("player", "Goblin")) == 40_000
+
+
 def test_a_re_roll_after_creation_costs_double_the_list_price() -> None:
     # Orc re-roll 60,000 at creation; 2 x 60,000 = 120,000 afterwards.
     assert price(LRB6, ORCS, Purchase("reroll")) == 120_000
