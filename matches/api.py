@@ -9,7 +9,7 @@ from django.core.exceptions import PermissionDenied
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -19,9 +19,11 @@ from matches.kick_off_serializers import (
     FreebootersBody,
     InducementsBody,
     JourneymenBody,
+    PostGameSerializer,
     TeamStepBody,
 )
-from matches.models import Match
+from matches.models import Match, PostGame
+from matches.post_game import not_applied_why
 from matches.selectors import match_seen, match_whole, matches_seen, waiting_for
 from matches.serializers import (
     DiceBody,
@@ -187,6 +189,18 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         """GDBBL: the team's Special Play cards from its coach's D6 (purpose "special play
         cards for home"), home team first, plus the handicap's bonus cards."""
         return self._act(request, pk, "cards", TeamStepBody)
+
+    @extend_schema(request=None, responses=PostGameSerializer)
+    @action(detail=True, methods=["get"], url_path="post-game")
+    def post_game(self, request: Request, pk=None) -> Response:
+        """The post-game sequence of an applied report: each step with its inputs, dice,
+        result and changes for each team and player (shirt number, and the roster player's
+        ledger key; a one-game hire's changes are shown, not kept). 404 until applied."""
+        match = match_seen(pk, self.request.user)
+        post = PostGame.objects.filter(match=match).select_related("applied_by").first()
+        if post is None:
+            raise NotFound(not_applied_why(match) or "This report has not been applied yet.")
+        return Response(PostGameSerializer(post).data)
 
     @extend_schema(request=None, responses=MatchSerializer)
     @action(detail=True, methods=["post"])

@@ -8,17 +8,28 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
-from matches.models import OPEN, DiceRoll, Match
+from matches.models import CONFIRMED, OPEN, SUBMITTED, DiceRoll, Match, PostGame
 from matches.seams import settlers
 from matches.services import MatchRefused
 from matches.workflow import is_coach
 from rules.engine import dice
 from rules.engine.errors import Problem, RulesError
+from rules.engine.post_game_lrb6 import POST_GAME_PURPOSE
 from rules.plumbing.limits import field_problem
 
 
 def may_roll(user, match: Match) -> bool:
     return is_coach(user, match) or settlers.answer.may_settle(user, match)
+
+
+def _post_game_die(match: Match, purpose: str) -> bool:
+    """A die of the post-game sequence (winnings, fan factor, the gate) may still be entered
+    once the report is submitted, until it is applied: each coach rolls his own."""
+    waiting = match.status == SUBMITTED or (
+        match.status == CONFIRMED and match.reports_apply == "commissioner"
+    )
+    applied = PostGame.objects.filter(match=match).exists()
+    return waiting and not applied and bool(POST_GAME_PURPOSE.match(purpose))
 
 
 def _checked(match: Match, actor, purpose: str, notation: str, source: str):
@@ -34,7 +45,7 @@ def _checked(match: Match, actor, purpose: str, notation: str, source: str):
     if source not in match.accepted_sources:
         allowed = " or ".join(match.accepted_sources)
         problems.append(Problem("source", f"This match's dice are {allowed}, not {source}."))
-    if match.status not in OPEN:
+    if match.status not in OPEN and not _post_game_die(match, purpose):
         status = match.stage
         problems.append(Problem("status", f"The report is {status}: its dice are closed."))
     try:

@@ -349,3 +349,19 @@ class KickOff(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} before {self.match}"
+
+
+class PostGame(models.Model):
+    """A report applied to both teams, once: the post-game sequence's steps as they were
+    worked out (each with its inputs, dice, result and changes), when and by whose step.
+    One row per match: a second application is refused by the database itself."""
+
+    match = models.OneToOneField(Match, on_delete=models.PROTECT, related_name="post_game")
+    steps = models.JSONField(help_text="Each step: key, name, inputs, dice, result, changes.")
+    applied_at = models.DateTimeField(auto_now_add=True)
+    applied_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+
+    def __str__(self) -> str:
+        return f"Post-game of {self.match}"

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from matches import views
+from matches import post_game_views, views
 
 app_name = "matches"
 urlpatterns = [
@@ -8,5 +8,6 @@ urlpatterns = [
     path("friendly/new/", views.friendly_new, name="friendly-new"),
     path("<int:pk>/", views.match_detail, name="detail"),
     path("<int:pk>/report/check/", views.report_check, name="report-check"),
+    path("<int:pk>/post-game/", post_game_views.post_game_summary, name="post-game"),
     path("<int:pk>/<slug:action>/", views.match_act, name="act"),
 ]

@@ -27,6 +27,7 @@ from matches.models import (
     Report,
 )
 from matches.notices import notify_dispute, notify_submitted
+from matches.post_game import post_game_apply, post_game_ready
 from matches.report_body import entry_from
 from matches.reports import content_check, content_store, entry_of, match_sides, rolled_dice
 from matches.seams import settlers
@@ -204,8 +205,13 @@ def _require_opponent(match: Match, actor, what: str) -> None:
 
 @transaction.atomic
 def report_confirm(match: Match, actor) -> Match:
+    """The opposing coach agrees: the report is the result and, unless the league waits
+    for a commissioner, it is applied to both teams in the same transaction."""
     _require_opponent(match, actor, "confirm")
+    post_game_ready(match, (SUBMITTED,))
     _move(match, actor, "confirm", (SUBMITTED,), CONFIRMED)
+    if match.reports_apply == "at_once":
+        post_game_apply(match, actor)
     return match
 
 
@@ -231,7 +237,9 @@ def report_approve(match: Match, actor) -> Match:
         raise MatchRefused(
             [Problem("status", "This match's reports apply when confirmed; none waits.")]
         )
+    post_game_ready(match, (CONFIRMED,))
     _move(match, actor, "approve", (CONFIRMED,), APPROVED)
+    post_game_apply(match, actor)
     return match
 
 
@@ -255,5 +263,7 @@ def dispute_settle(match: Match, actor, reason: str = "") -> Match:
     too_long = field_problem(MatchStep, "reason", reason, "reason", "The reason")
     if too_long:
         raise MatchRefused([too_long])
+    post_game_ready(match, (DISPUTED,))
     _move(match, actor, "settle", (DISPUTED,), to, reason)
+    post_game_apply(match, actor)
     return match

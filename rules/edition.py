@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from rules.edition_checks import Checker, EditionError
+from rules.engine.post_game import SEQUENCE, sequence_problems
 from rules.engine.ruleset import Position, Race, SkillCategory, Table, TableRow
 
 EDITIONS_DIR = Path(__file__).resolve().parent / "editions"
@@ -206,6 +207,12 @@ class _Reader:
                 raise self.check("tables").fail(
                     f"table {key!r}", f"is missing: {system} rules cannot do without it"
                 )
+        for table in tables:
+            if table.key == SEQUENCE:  # a copy keeps every step its system's engine needs
+                steps = [str(row.values.get("step", "")) for row in table.rows]
+                problems = sequence_problems(system, steps)
+                if problems:
+                    raise self.check("tables").fail(f"table {SEQUENCE!r}", "; ".join(problems))
         keys = {setting.key for setting in settings}
         for key in REQUIRED_SETTINGS.get(system, ()):
             if key not in keys:

@@ -1,0 +1,187 @@
+"""Applying a report: the post-game sequence worked out by the engine (rules.engine.post_game)
+from both teams as they stood at kick-off, the report and the match's dice, then written to
+both teams at once, as ledger entries caused by the report, exactly once.
+
+A report is applied when it becomes the result (confirmed, or approved where the league
+waits). Until Dugout applies a system's whole sequence, some reports are confirmed but not
+applied, and the match says why: another system's, or one with casualties (LRB6 casualties,
+the dead, expenses and hires come with the rest of the sequence)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from django.db import IntegrityError, transaction
+
+from matches.models import DiceRoll, KickOff, Match, PostGame
+from matches.reports import entry_of, match_sides, rolled_dice
+from matches.services import MatchRefused
+from rules.engine import post_game as engine
+from rules.engine.errors import Problem
+from rules.engine.post_game_lrb6 import level_ups
+from rules.engine.report_checks import report_check
+from rules.engine.report_entry import SIDES
+from teams.models import LedgerCause, Team
+from teams.services import cause_new, entry_append
+
+APPLIED_SYSTEMS = ("lrb6",)
+# What a change writes to the ledger: the team's own columns, or a player's counters.
+TEAM_OPS = ("treasury", "fan_factor")
+
+
+def not_applied_why(match: Match) -> str:
+    """Why a report that is the result is not applied ("" if it may be)."""
+    system = match.ruleset_version.system
+    if system not in APPLIED_SYSTEMS:
+        return (
+            f"Dugout does not apply {match.ruleset_version.ruleset.name}'s post-game sequence "
+            "yet: enter its winnings, fan factor and SPP on the rosters."
+        )
+    report = getattr(match, "report", None)
+    if report is not None and report.forfeit:
+        return "A forfeit has no post-game sequence."
+    if match.casualties.exists():
+        return (
+            "This report has casualties: Dugout applies them with the rest of LRB6's "
+            "post-game sequence (the dead, value changes, expenses, hires), which is not "
+            "ready yet, so the report is confirmed but not applied."
+        )
+    return ""
+
+
+def match_before(match: Match) -> tuple[engine.MatchBefore, object]:
+    """Both teams as they stood at kick-off and the report, as the engine reads them."""
+    sides = match_sides(match)
+    entry = entry_of(match, sides)
+    checked = report_check(sides.ruleset, sides.facts, entry, rolled_dice(match))
+    fame = {row.side: row.fame for row in KickOff.objects.filter(match=match)}
+    teams = {"home": match.home, "away": match.away}
+    before = {}
+    for side in SIDES:
+        team = teams[side]
+        players = []
+        for (where, number), participant in sorted(sides.participants.items()):
+            if where != side:
+                continue
+            player = participant.player
+            players.append(
+                engine.PlayerBefore(
+                    number,
+                    participant.name,
+                    participant.kind,
+                    player.key if player else "",
+                    player.spp if player else 0,
+                )
+            )
+        before[side] = engine.SideBefore(
+            side, team.name, team.fan_factor, fame.get(side), team.treasury, tuple(players)
+        )
+    mvps = {side: tuple(checked.mvps.get(side, ())) for side in SIDES}
+    return engine.MatchBefore(before["home"], before["away"], entry, mvps), sides.ruleset
+
+
+def dice_source(match: Match) -> engine.DiceSource:
+    stored = {
+        roll.purpose: (tuple(roll.values), roll.notation, roll.source) for roll in match.dice.all()
+    }
+    seed = match.seed if "rolled" in match.accepted_sources else None
+    return engine.DiceSource(stored, seed)
+
+
+def post_game_preview(match: Match) -> engine.PostGame:
+    """The steps the report would apply now, nothing written (MatchRefused naming the dice
+    nobody entered where the server may not roll them)."""
+    before, ruleset = match_before(match)
+    try:
+        return engine.post_game(ruleset, before, dice_source(match))
+    except engine.DiceMissing as missing:
+        raise MatchRefused(
+            [
+                Problem("dice", f"Enter the {notation} for {purpose!r} first.")
+                for purpose, notation in missing.needs
+            ]
+        ) from None
+
+
+def post_game_ready(match: Match, leaving: tuple[str, ...]) -> None:
+    """Refuses (naming the dice) a step that would move the report on from `leaving` while
+    the post-game sequence still lacks dice only the coaches can enter. A step the status
+    does not allow is left for its own refusal."""
+    if match.status in leaving and not not_applied_why(match):
+        post_game_preview(match)
+
+
+@transaction.atomic
+def post_game_apply(match: Match, actor) -> PostGame | None:
+    """Applies the report to both teams, once; None when it is not to be applied (the
+    match says why). A second call finds the first application and changes nothing."""
+    match = Match.objects.select_for_update().get(pk=match.pk)
+    done = PostGame.objects.filter(match=match).first()
+    if done is not None or not_applied_why(match):
+        return done
+    before, ruleset = match_before(match)
+    worked = post_game_preview(match)
+    for die in worked.dice:
+        if (
+            die.source == "rolled"
+            and not DiceRoll.objects.filter(match=match, purpose=die.purpose).exists()
+        ):
+            DiceRoll.objects.create(
+                match=match, purpose=die.purpose, notation=die.notation, values=list(die.values),
+                total=die.total, source="rolled", seed=match.seed, made_by=actor,
+            )  # fmt: skip
+    cause = cause_new("report", actor, {"match": match.pk, "deltas": "each entry's"}, ref=match.pk)
+    for side in SIDES:
+        team = Team.objects.select_for_update().get(pk=match.home_id if side == "home"
+                                                    else match.away_id)  # fmt: skip
+        deltas = _deltas(worked, side)
+        if deltas:
+            entry_append(team, "report", _summary(match, worked, side), cause, deltas)
+    steps = [_step_record(step) for step in worked.steps]
+    ups = level_ups(ruleset, before, worked)
+    try:
+        with transaction.atomic():
+            return PostGame.objects.create(
+                match=match, steps={"steps": steps, "level_ups": ups}, applied_by=actor
+            )
+    except IntegrityError:  # applied at the same moment elsewhere: that one stands
+        raise MatchRefused([Problem("status", f"{match} is applied already.")]) from None
+
+
+def _deltas(worked: engine.PostGame, side: str) -> list[dict]:
+    deltas = []
+    for step in worked.steps:
+        for change in step.changes:
+            if change.side != side:
+                continue
+            if change.what in TEAM_OPS:
+                deltas.append({"op": change.what, "amount": change.amount})
+            elif change.key:  # a player of the roster; a one-game hire keeps nothing
+                deltas.append(
+                    {"op": "player", "player": change.key, "field": change.what,
+                     "amount": change.amount}
+                )  # fmt: skip
+    return deltas
+
+
+def _summary(match: Match, worked: engine.PostGame, side: str) -> str:
+    gold = worked.total(side, "treasury")
+    ff = worked.total(side, "fan_factor")
+    spp = sum(c.amount for s in worked.steps for c in s.changes if c.side == side
+              and c.what == "spp" and c.key)  # fmt: skip
+    return (f"Post-game of {match}: winnings {gold:+,} gp, fan factor {ff:+d}, {spp} SPP")[:200]
+
+
+def _step_record(step: engine.Step) -> dict:
+    return {
+        "key": step.key,
+        "name": step.name,
+        "inputs": dict(step.inputs),
+        "dice": [asdict(die) | {"values": list(die.values)} for die in step.dice],
+        "result": step.result,
+        "changes": [asdict(change) for change in step.changes],
+    }
+
+
+def cause_of(match: Match) -> LedgerCause | None:
+    return LedgerCause.objects.filter(kind="report", ref=match.pk).first()
