@@ -108,7 +108,7 @@ def season_rounds(season: Season, numbers: tuple[int, ...] | None = None) -> lis
     """The season's fixtures grouped by round (open-play matches last), in two queries; with
     `numbers`, only those rounds'."""
     fixtures = season.fixtures.select_related(
-        "home__coach", "away__coach", "match__report", "match__forfeited_by"
+        "home__coach", "away__coach", "match__report", "match__forfeited_by", "match__post_game"
     ).order_by("round__number", "pk")
     rounds = season.rounds.order_by("number")
     if numbers is not None:
