@@ -11,7 +11,8 @@ from rest_framework import serializers
 
 from matches.actions import actions_for, report_of
 from matches.kick_off_serializers import KickOffAnswer, KickOffSides
-from matches.models import OPEN, Casualty, Match, Report
+from matches.models import APPROVED, CONFIRMED, OPEN, Casualty, Match, PostGame, Report
+from matches.post_game import not_applied_why
 from matches.report_view import report_view
 from matches.seams import settlers
 from matches.workflow import may_see_report
@@ -225,6 +226,11 @@ class MatchSerializer(MatchSummarySerializer):
     kick_off = serializers.SerializerMethodField(
         help_text="LRB6, GDBBL: each team before kick-off."
     )
+    applied = serializers.SerializerMethodField(
+        help_text="The result applied to both teams: when (see /post-game/); null if not, and "
+        "`not_applied` says why when the report is the result."
+    )
+    not_applied = serializers.SerializerMethodField()
     actions = serializers.SerializerMethodField(help_text="What the reader may do now.")
 
     def to_representation(self, match):
@@ -248,6 +254,18 @@ class MatchSerializer(MatchSummarySerializer):
         if report is None or not may_see_report(self.context["request"].user, match):
             return None
         return ReportSerializer(report_answer(match, report)).data
+
+    def get_applied(self, match) -> str | None:
+        post = PostGame.objects.filter(match=match).only("applied_at").first()
+        return serializers.DateTimeField().to_representation(post.applied_at) if post else None
+
+    def get_not_applied(self, match) -> str:
+        waits = match.status == CONFIRMED and match.reports_apply == "commissioner"
+        if match.status not in (CONFIRMED, APPROVED) or waits:
+            return ""
+        if PostGame.objects.filter(match=match).exists():
+            return ""
+        return not_applied_why(match)
 
     def get_actions(self, match) -> list[str]:
         return actions_for(self.context["request"].user, match)
