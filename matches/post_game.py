@@ -11,22 +11,27 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
+from django.db.models import prefetch_related_objects
 
-from matches.models import DiceRoll, KickOff, Match, PostGame
-from matches.reports import entry_of, match_sides, rolled_dice
+from matches.models import DiceRoll, Match, PostGame
+from matches.reports import entry_of, match_sides
 from matches.services import MatchRefused
 from rules.engine import post_game as engine
 from rules.engine.errors import Problem
 from rules.engine.post_game_lrb6 import level_ups
 from rules.engine.report_checks import report_check
-from rules.engine.report_entry import SIDES
-from teams.models import LedgerCause, Team
+from rules.engine.report_entry import SIDES, DieNeed
+from teams.models import LedgerCause
 from teams.services import cause_new, entry_append
 
 APPLIED_SYSTEMS = ("lrb6",)
 # What a change writes to the ledger: the team's own columns, or a player's counters.
 TEAM_OPS = ("treasury", "fan_factor")
+
+
+def _read(match: Match, name: str) -> bool:
+    return name in getattr(match, "_prefetched_objects_cache", {})
 
 
 def not_applied_why(match: Match) -> str:
@@ -40,7 +45,7 @@ def not_applied_why(match: Match) -> str:
     report = getattr(match, "report", None)
     if report is not None and report.forfeit:
         return "A forfeit has no post-game sequence."
-    if match.casualties.exists():
+    if len(match.casualties.all()) if _read(match, "casualties") else match.casualties.exists():
         return (
             "This report has casualties: Dugout applies them with the rest of LRB6's "
             "post-game sequence (the dead, value changes, expenses, hires), which is not "
@@ -50,11 +55,18 @@ def not_applied_why(match: Match) -> str:
 
 
 def match_before(match: Match) -> tuple[engine.MatchBefore, object]:
-    """Both teams as they stood at kick-off and the report, as the engine reads them."""
+    """Both teams as they stood at kick-off and the report, as the engine reads them. The
+    match's dice, lines and casualties are read once (prefetched) for the whole sequence."""
+    prefetch_related_objects([match], "dice", "performances", "casualties", "kick_offs")
     sides = match_sides(match)
     entry = entry_of(match, sides)
-    checked = report_check(sides.ruleset, sides.facts, entry, rolled_dice(match))
-    fame = {row.side: row.fame for row in KickOff.objects.filter(match=match)}
+    rolled = {
+        roll.purpose: DieNeed(roll.purpose, roll.notation, "", tuple(roll.values), "rolled")
+        for roll in match.dice.all()
+        if roll.source == "rolled"
+    }
+    checked = report_check(sides.ruleset, sides.facts, entry, rolled)
+    fame = {row.side: row.fame for row in match.kick_offs.all()}
     teams = {"home": match.home, "away": match.away}
     before = {}
     for side in SIDES:
@@ -88,12 +100,12 @@ def dice_source(match: Match) -> engine.DiceSource:
     return engine.DiceSource(stored, seed)
 
 
-def post_game_preview(match: Match) -> engine.PostGame:
-    """The steps the report would apply now, nothing written (MatchRefused naming the dice
-    nobody entered where the server may not roll them)."""
+def _worked(match: Match):
+    """(the teams before, the ruleset, the steps): MatchRefused naming the dice nobody
+    entered where the server may not roll them."""
     before, ruleset = match_before(match)
     try:
-        return engine.post_game(ruleset, before, dice_source(match))
+        return before, ruleset, engine.post_game(ruleset, before, dice_source(match))
     except engine.DiceMissing as missing:
         raise MatchRefused(
             [
@@ -101,6 +113,11 @@ def post_game_preview(match: Match) -> engine.PostGame:
                 for purpose, notation in missing.needs
             ]
         ) from None
+
+
+def post_game_preview(match: Match) -> engine.PostGame:
+    """The steps the report would apply now, nothing written."""
+    return _worked(match)[2]
 
 
 def post_game_ready(match: Match, leaving: tuple[str, ...]) -> None:
@@ -114,38 +131,42 @@ def post_game_ready(match: Match, leaving: tuple[str, ...]) -> None:
 @transaction.atomic
 def post_game_apply(match: Match, actor) -> PostGame | None:
     """Applies the report to both teams, once; None when it is not to be applied (the
-    match says why). A second call finds the first application and changes nothing."""
-    match = Match.objects.select_for_update().get(pk=match.pk)
+    match says why). The match is locked first, so a second call (or one at the same
+    moment) finds the first application and changes nothing."""
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("ruleset_version__ruleset", "home__race", "away__race", "report")
+        .get(pk=match.pk)
+    )
     done = PostGame.objects.filter(match=match).first()
     if done is not None or not_applied_why(match):
         return done
-    before, ruleset = match_before(match)
-    worked = post_game_preview(match)
-    for die in worked.dice:
-        if (
-            die.source == "rolled"
-            and not DiceRoll.objects.filter(match=match, purpose=die.purpose).exists()
-        ):
-            DiceRoll.objects.create(
-                match=match, purpose=die.purpose, notation=die.notation, values=list(die.values),
-                total=die.total, source="rolled", seed=match.seed, made_by=actor,
-            )  # fmt: skip
+    before, ruleset, worked = _worked(match)
+    stored = {roll.purpose for roll in match.dice.all()}
+    DiceRoll.objects.bulk_create(
+        DiceRoll(
+            match=match,
+            purpose=die.purpose,
+            notation=die.notation,
+            values=list(die.values),
+            total=die.total,
+            source="rolled",
+            seed=match.seed,
+            made_by=actor,
+        )
+        for die in worked.dice
+        if die.source == "rolled" and die.purpose not in stored
+    )
     cause = cause_new("report", actor, {"match": match.pk, "deltas": "each entry's"}, ref=match.pk)
-    for side in SIDES:
-        team = Team.objects.select_for_update().get(pk=match.home_id if side == "home"
-                                                    else match.away_id)  # fmt: skip
+    for side, team in (("home", match.home), ("away", match.away)):
         deltas = _deltas(worked, side)
-        if deltas:
+        if deltas:  # entry_append locks the team and reads its state itself
             entry_append(team, "report", _summary(match, worked, side), cause, deltas)
     steps = [_step_record(step) for step in worked.steps]
     ups = level_ups(ruleset, before, worked)
-    try:
-        with transaction.atomic():
-            return PostGame.objects.create(
-                match=match, steps={"steps": steps, "level_ups": ups}, applied_by=actor
-            )
-    except IntegrityError:  # applied at the same moment elsewhere: that one stands
-        raise MatchRefused([Problem("status", f"{match} is applied already.")]) from None
+    return PostGame.objects.create(
+        match=match, steps={"steps": steps, "level_ups": ups}, applied_by=actor
+    )
 
 
 def _deltas(worked: engine.PostGame, side: str) -> list[dict]:

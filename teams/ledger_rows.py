@@ -69,13 +69,14 @@ def persist(team: Team, state: ledger.TeamState) -> None:
     missing = [key for key in state.players if key not in rows]
     if missing:  # a ledger read into a fresh database: the rows are made from it
         rows.update(_rows_for(team, {key: state.players[key] for key in missing}))
-    changed = []
+    changed, fields = [], set()
     for key, row in rows.items():
         player = state.players.get(key)
         if player is None:
             if row.status != UNDONE:
                 row.status = UNDONE
                 changed.append(row)
+                fields.add("status")
             continue
         wanted = {name: getattr(player, name) for name in SCALAR_FIELDS}
         wanted.update(
@@ -84,13 +85,15 @@ def persist(team: Team, state: ledger.TeamState) -> None:
             changes=dict(player.changes),
             injury_changes=dict(player.injury_changes),
         )
-        if any(getattr(row, name) != value for name, value in wanted.items()):
-            for name, value in wanted.items():  # only rows that change are written
-                setattr(row, name, value)
+        differ = [name for name, value in wanted.items() if getattr(row, name) != value]
+        if differ:  # only rows that change are written, and only the columns that do
+            for name in differ:
+                setattr(row, name, wanted[name])
             changed.append(row)
+            fields.update(differ)
     require_columns_fit(changed)  # bulk writes send no pre_save: check the columns here
     if changed:
-        Player.objects.bulk_update(changed, PLAYER_FIELDS)
+        Player.objects.bulk_update(changed, [f for f in PLAYER_FIELDS if f in fields])
     _persist_rolls(rows.values(), state)
 
 

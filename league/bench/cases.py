@@ -15,6 +15,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from league.bench.data import DICE, World, orc_players
+from matches.post_game import post_game_apply
 from matches.workflow import report_confirm
 from rules.engine.purchases import Purchase
 from rules.selectors import version_get
@@ -80,6 +81,16 @@ def _rolled_back(write: Callable[[], object]) -> Callable[[], object]:
     return run
 
 
+POST_GAME_CASE = "apply an LRB6 report, 16 players a side"
+
+
+def _applied(done: object) -> object:
+    """A run that applied nothing (None) would time nothing: the bench says so at once."""
+    if done is None:
+        raise RuntimeError("The bench's LRB6 report was not applied.")
+    return done
+
+
 def floor_cases(client: Client) -> list[Case]:
     user_model = get_user_model()
     return [
@@ -98,6 +109,7 @@ def cases(world: World, client: Client) -> list[Case]:
     small, big, teams = world.leagues[few], world.leagues[many], f"{world.teams:,} teams"
     lrb6 = version_get("lrb6")
     lineman = Purchase("player", "Lineman", 1)
+    post_game, confirmer = world.post_game_match, world.post_game_match.away.coach
     return [
         Case("team API", _get(client, f"/api/teams/{team.pk}/")),
         Case("roster page", _get(client, f"/teams/{team.pk}/")),
@@ -116,6 +128,10 @@ def cases(world: World, client: Client) -> list[Case]:
         Case(f"match API, {DICE} dice", _get(client, f"/api/matches/{world.match.pk}/")),
         Case("waiting page", _get(client, "/matches/waiting/")),
         Case("confirm a report", _rolled_back(lambda: report_confirm(world.match, world.staff))),
+        Case(
+            POST_GAME_CASE,
+            _rolled_back(lambda: _applied(post_game_apply(post_game, confirmer))),
+        ),
         Case(
             "roster sheet PDF, worst case (CPU)",
             lambda: sheet_pdf(sheet_html(world.sheet_team, "a4")),

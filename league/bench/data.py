@@ -1,6 +1,8 @@
 """The bench's world, the same every run: 1,000 LRB6 teams, a 4-team and a 64-team league
 with a double round robin drawn, and the worst-case roster sheet (16 players with
-30-character names and 8 skills each), and a match report with forty dice."""
+30-character names and 8 skills each), a match report with forty dice, and an LRB6
+friendly of two 16-player teams whose submitted report names every player (its post-game
+dice left to the server)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from league.seasons import season_start
 from league.services import league_create, membership_decide, membership_request
 from matches.dice import dice_enter
 from matches.models import Match
+from matches.services import friendly_accept, friendly_offer
 from matches.workflow import report_save, report_submit
 from rules.selectors import version_get
 from teams.models import Team
@@ -27,6 +30,9 @@ PLAYED_ON = datetime.date(2026, 1, 7)
 DICE = 40
 ORC = (("Lineman", 5), ("Blitzer", 4), ("Black Orc Blocker", 2))  # 930,000 with the extras
 SKILLS = ("Block", "Dodge", "Sure Hands", "Tackle", "Pass", "Catch", "Kick", "Leader")
+# Two full LRB6 squads of 16: Orcs for 900,000 and Humans for 880,000.
+FULL_ORCS = (("Lineman", 10), ("Blitzer", 4), ("Goblin", 2))
+FULL_HUMANS = (("Lineman", 12), ("Catcher", 2), ("Thrower", 2))
 
 
 @dataclass(frozen=True)
@@ -38,14 +44,19 @@ class World:
     leagues: dict[int, League]  # by number of teams
     teams: int  # how many bench teams there are
     match: Match  # `team`'s first fixture, its report submitted with DICE rolls on record
+    post_game_match: Match  # 16 v 16 LRB6 friendly, its report submitted, no casualties
+
+
+def players_of(squad: tuple[tuple[str, int], ...]) -> list[NewPlayer]:
+    return [
+        NewPlayer(position, f"{position} {n}")
+        for position, count in squad
+        for n in range(1, count + 1)
+    ]
 
 
 def orc_players() -> list[NewPlayer]:
-    return [
-        NewPlayer(position, f"{position} {n}")
-        for position, count in ORC
-        for n in range(1, count + 1)
-    ]
+    return players_of(ORC)
 
 
 def world_build(
@@ -77,7 +88,8 @@ def world_build(
     progress("  leagues drawn")
     worst = _worst_sheet_team(coaches[0], staff, lrb6)
     match = _reported_match(coaches[0], built[0])
-    return World(coaches[0], staff, built[0], worst, leagues, teams + 1, match)
+    post_game = _post_game_match(lrb6)
+    return World(coaches[0], staff, built[0], worst, leagues, teams + 3, match, post_game)
 
 
 def _reported_match(coach, team: Team) -> Match:
@@ -89,6 +101,37 @@ def _reported_match(coach, team: Team) -> Match:
         dice_enter(match, coach, f"casualty for #{n}", "D68", [1 + n % 6, 1 + n % 8])
     report_submit(match, coach)
     return match
+
+
+def _post_game_match(version) -> Match:
+    """An LRB6 friendly of two 16-player teams, its report submitted: every player of both
+    teams has a line (touchdowns, completions, some interceptions), each team an entered MVP,
+    no casualties; the server rolls the post-game dice (winnings, fan factor)."""
+    users = get_user_model().objects
+    home_coach, away_coach = users.create_user("bench-home"), users.create_user("bench-away")
+    home = team_create(home_coach, version, "Bench Full Orcs", "orc", players_of(FULL_ORCS))
+    away = team_create(away_coach, version, "Bench Full Humans", "human", players_of(FULL_HUMANS))
+    match = friendly_accept(friendly_offer(home_coach, home, away), away_coach)
+    content = {
+        "server_rolls": True,
+        "home": {"players": _every_line(3, interceptions=3), "mvps": [5]},
+        "away": {"players": _every_line(2, interceptions=5), "mvps": [7]},
+    }
+    report_save(match, home_coach, PLAYED_ON, 3, 2, content)
+    report_submit(match, home_coach)
+    return match
+
+
+def _every_line(touchdowns: int, interceptions: int) -> list[dict]:
+    """Lines for players #1 to #16: the first score, the rest complete a pass, the last few
+    also intercept one."""
+    lines = []
+    for number in range(1, 17):
+        actions = {"touchdown": 1} if number <= touchdowns else {"completion": 1 + number % 3}
+        if number > 16 - interceptions:
+            actions["interception"] = 1
+        lines.append({"number": number, "actions": actions})
+    return lines
 
 
 def _worst_sheet_team(coach, staff, version) -> Team:

@@ -161,8 +161,11 @@ def sequence_problems(system: str, steps: Sequence[str]) -> list[str]:
     twice, or one its system does not know."""
     required = REQUIRED_STEPS.get(system, ())
     problems = [f"the post-game step {key!r} is missing" for key in required if key not in steps]
-    problems += [f"the post-game step {key!r} is named twice" for key in set(steps)
-                 if list(steps).count(key) > 1]  # fmt: skip
+    problems += [
+        f"the post-game step {key!r} is named twice"
+        for key in dict.fromkeys(steps)
+        if list(steps).count(key) > 1
+    ]  # fmt: skip  (in the order they first appear)
     known = set(required)
     problems += [f"{system} has no post-game step {key!r}" for key in steps if key not in known]
     return problems

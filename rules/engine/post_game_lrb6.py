@@ -154,7 +154,7 @@ def fan_factor_step(ruleset: Ruleset, before: MatchBefore, dice: DiceSource, sta
             die = dice.roll(fan_factor_purpose(side), f"{count}D6")
             rolled.append(die)
             change = fan_factor_change(ruleset, results[side], die.values, ff)
-            capped = cap > 0 and ff + change > cap
+            capped = cap > 0 and change > 0 and ff + change > cap  # it never stops a loss
             change = 0 if capped else change
             against = "above" if die.total > ff else "below" if die.total < ff else "equal to"
             words.append(

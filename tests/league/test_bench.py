@@ -9,9 +9,10 @@ import pytest
 from django.core.management import call_command
 from django.test import Client, override_settings
 
-from league.bench.cases import Case, cases, floor_cases, measure
+from league.bench.cases import POST_GAME_CASE, Case, cases, floor_cases, measure
 from league.bench.data import world_build
 from league.management.commands import bench
+from matches.post_game import not_applied_why
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +31,7 @@ def test_every_case_runs_and_is_measured_once(world) -> None:
     names = [result.case for result in results]
     assert names[:2] == ["floor: bare Django view", "floor: one-row query"]
     assert "league home, 4 teams" in names
-    assert "team list page, 7 teams" in names
+    assert "team list page, 9 teams" in names
     assert all(result.median_ms > 0 for result in results)
     by_name = {result.case: result for result in results}
     assert by_name["floor: one-row query"].queries == 1
@@ -41,6 +42,25 @@ def test_the_worst_case_sheet_team_has_sixteen_players_with_eight_skills_each(wo
     players = list(world.sheet_team.players.all())
     assert len(players) == 16
     assert all(len(player.name) == 30 and len(player.skills) == 8 for player in players)
+
+
+def test_applying_an_lrb6_report_of_sixteen_players_a_side_takes_at_most_forty_queries(
+    world,
+) -> None:
+    [case] = [c for c in cases(world, Client()) if c.name == POST_GAME_CASE]
+    assert measure(Case(case.name, case.run, runs=1, warm_up=1)).queries <= 40
+
+
+def test_the_post_game_match_is_two_sixteen_player_teams_with_every_player_in_the_report(
+    world,
+) -> None:
+    match = world.post_game_match
+    assert (match.status, match.ruleset_version.system) == ("submitted", "lrb6")
+    assert (match.home.players.count(), match.away.players.count()) == (16, 16)
+    lines = match.performances.filter(actions__isnull=False).exclude(actions={})
+    assert lines.count() == 32
+    assert not match.casualties.exists()
+    assert not_applied_why(match) == ""
 
 
 def test_the_p95_is_the_slowest_but_one_of_twenty_runs() -> None:
@@ -54,7 +74,7 @@ def test_the_p95_is_the_slowest_but_one_of_twenty_runs() -> None:
 def test_ledger_check_passes_on_the_bench_world(world) -> None:
     out = StringIO()
     call_command("ledger_check", stdout=out)
-    assert "All 7 team(s) match their ledgers." in out.getvalue()
+    assert "All 9 team(s) match their ledgers." in out.getvalue()
 
 
 def test_the_json_holds_the_machine_and_every_result(tmp_path) -> None:
