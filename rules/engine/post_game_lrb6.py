@@ -81,7 +81,7 @@ def _fame(ruleset: Ruleset, before: MatchBefore, dice: DiceSource) -> tuple[dict
         return fame, []
     read = [dice.roll(gate_purpose(side), "2D6") for side in SIDES]
     g = gate(ruleset, read[0].total, before.home.fan_factor, read[1].total, before.away.fan_factor)
-    return {"home": g.home_fame, "away": g.away_fame}, read
+    return {"home": g.home_fame, "away": g.away_fame, "fans": (g.home_fans, g.away_fans)}, read
 
 
 def winnings_step(ruleset: Ruleset, before: MatchBefore, dice: DiceSource, state: dict) -> Step:
@@ -92,6 +92,12 @@ def winnings_step(ruleset: Ruleset, before: MatchBefore, dice: DiceSource, state
     may_reroll = bool(optional_setting(ruleset, "winnings_reroll_for_winner", True))
     at_most = int(optional_setting(ruleset, "winnings_reroll_at_most", REROLL_AT_MOST))
     gold, words, changes = {}, [], []
+    if "fans" in fame:  # the gate was never recorded before kick-off: its dice are read now
+        home, away = fame.pop("fans")
+        words.append(
+            f"The gate was not recorded before kick-off: {before.home.team} {home:,} fans, "
+            f"{before.away.team} {away:,} (FAME {fame['home']} and {fame['away']})."
+        )
     for side in SIDES:
         team = before.side(side).team
         if conceded and conceded.side == side and policy == "conceder_gets_none":

@@ -329,6 +329,11 @@ def test_fame_two_from_the_gate_gives_the_home_winner_seventy_thousand() -> None
     )
     step = winnings_step(LRB6, match((1, 0), fan_factor=(3, 1), fame=(None, None)), dice, {})
     assert gold(step) == {"home": 70_000, "away": 40_000}  # (4 + 2 + 1), (4 + 0) x 10,000
+    # (5 + 6 + 3) x 1,000 = 14,000 against (1 + 2 + 1) x 1,000 = 4,000: at least twice as many.
+    assert step.result.startswith(
+        "The gate was not recorded before kick-off: Reikland Reavers 14,000 fans, "
+    ), step.result
+    assert "4,000 (FAME 2 and 0)." in step.result
 
 
 def test_recorded_fame_reads_no_gate_dice() -> None:
