@@ -106,6 +106,8 @@ def _worked(match: Match):
     before, ruleset = match_before(match)
     try:
         return before, ruleset, engine.post_game(ruleset, before, dice_source(match))
+    except engine.DiceWrong as wrong:
+        raise MatchRefused([Problem("dice", str(wrong))]) from None
     except engine.DiceMissing as missing:
         raise MatchRefused(
             [

@@ -119,6 +119,10 @@ class DiceMissing(RulesError):
         super().__init__(f"Enter the dice first: {listed}.")
 
 
+class DiceWrong(RulesError):
+    """A die entered as another roll than the step reads (2D6 where the winner rolls 3D6)."""
+
+
 @dataclass
 class DiceSource:
     """The dice a match has (entered at the table or rolled by the server) and, where the
@@ -139,7 +143,9 @@ class DiceSource:
         if purpose in self.stored:
             values, written, source = self.stored[purpose]
             if written != str(read):
-                raise RulesError(f"{purpose!r} is a {read} roll, not {written}")
+                raise DiceWrong(
+                    f"{purpose!r} is a {read} roll, not {written}: type it again as {read}."
+                )
             return Die(purpose, str(read), tuple(values), source)
         if self.seed is not None:
             return Die(purpose, str(read), rolls.rolled(read, self.seed, purpose), "rolled")

@@ -169,7 +169,12 @@ def fan_factor_step(ruleset: Ruleset, before: MatchBefore, dice: DiceSource, sta
                 f"{f' (fan_factor_max {cap})' if capped else ''}."
             )
         if change:
-            changes.append(Change(side, "fan_factor", change, why="fan factor roll"))
+            why = (
+                "concession"
+                if not any(d.purpose == fan_factor_purpose(side) for d in rolled)
+                else "fan factor roll"
+            )
+            changes.append(Change(side, "fan_factor", change, why=why))
     inputs = {"results": dict(results), "fan_factor": {s: before.side(s).fan_factor for s in SIDES}}
     return Step("fan_factor", "Fan factor", inputs, tuple(rolled), " ".join(words), tuple(changes))
 

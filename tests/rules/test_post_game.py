@@ -79,7 +79,7 @@ def test_a_stored_die_of_another_notation_is_refused_naming_both() -> None:
     dice = DiceSource({"fan factor for home": ((3, 5), "2D6", "entered")})
     with pytest.raises(RulesError) as error:
         dice.roll("fan factor for home", "3D6")
-    assert str(error.value) == "'fan factor for home' is a 3D6 roll, not 2D6"
+    assert str(error.value) == "'fan factor for home' is a 3D6 roll, not 2D6: type it again as 3D6."
     assert dice.missing == []
 
 

@@ -527,7 +527,7 @@ def test_the_conceder_loses_one_fan_factor_without_a_roll() -> None:
     )
     assert step.changes == (
         Change("home", "fan_factor", 1, why="fan factor roll"),  # 14 > 4 after a win
-        Change("away", "fan_factor", -1, why="fan factor roll"),
+        Change("away", "fan_factor", -1, why="concession"),
     )
     assert purposes(step) == [("fan factor for home", (3, 5, 6))]
     assert step.result == (
