@@ -14,6 +14,7 @@ winner and 2D6 2+2 for the loser."""
 
 from __future__ import annotations
 
+import json
 from io import StringIO
 
 import pytest
@@ -161,6 +162,11 @@ def test_confirming_a_friendly_applies_the_winnings_fan_factor_and_spp_of_the_ta
     ledger_clean()
 
 
+def canonical(delta: dict) -> str:
+    """A delta as text with sorted keys: PostgreSQL's jsonb keeps keys in its own order."""
+    return json.dumps(delta, sort_keys=True)
+
+
 def test_each_team_has_one_report_entry_and_both_share_the_report_s_cause(
     friendly, home_coach, away_coach, home_team, away_team
 ) -> None:
@@ -188,17 +194,17 @@ def test_each_team_has_one_report_entry_and_both_share_the_report_s_cause(
         key = team.players.get(number=number).key
         return {"op": "player", "player": key, "field": field, "amount": amount}
 
-    assert sorted(home.deltas, key=repr) == sorted([
+    assert sorted(home.deltas, key=canonical) == sorted([
         {"op": "treasury", "amount": HOME_GOLD}, {"op": "fan_factor", "amount": 1},
         player(home_team, 6, "mvps", 1), player(home_team, 6, "spp", 11),
         player(home_team, 6, "touchdowns", 2), player(home_team, 7, "spp", 1),
         player(home_team, 7, "completions", 1),
-    ], key=repr)  # fmt: skip
-    assert sorted(away.deltas, key=repr) == sorted([
+    ], key=canonical)  # fmt: skip
+    assert sorted(away.deltas, key=canonical) == sorted([
         {"op": "treasury", "amount": AWAY_GOLD},
         player(away_team, 4, "mvps", 1), player(away_team, 4, "spp", 5),
         player(away_team, 9, "spp", 3), player(away_team, 9, "touchdowns", 1),
-    ], key=repr)  # fmt: skip
+    ], key=canonical)  # fmt: skip
     ledger_clean()
 
 
