@@ -195,8 +195,13 @@ def test_two_coaches_play_a_friendly_and_report_their_fixture_on_phones(
         result.click()
         assert griff.url == match_url
         rows = griff.locator(".dice-log tbody tr")
-        expect(rows).to_have_count(4)
+        # The report's four, and the six the post-game sequence rolled when griff confirmed
+        # the 2-2 draw (the gate's 2D6 each, the winnings' D6 each, the fan factor's 2D6 each).
+        expect(rows).to_have_count(10)
         expect(rows.filter(has_text="MVP for")).to_have_count(2)
+        for purpose in ("gate for", "winnings for", "fan factor for"):
+            expect(rows.filter(has_text=purpose)).to_have_count(2)
+        expect(griff.get_by_test_id("applied")).to_contain_text("Applied to both teams")
         rows = rows.filter(has_text="winnings")
         expect(rows.nth(0).get_by_role("cell")).to_have_text(
             ["winnings, home", "D6", "4", "4", "entered", "varag"]
