@@ -12,16 +12,23 @@ from collections import Counter
 from django.db import transaction
 
 from matches.models import KickOff, Match, Participant
-from matches.pre_match import WEATHER, die_for, either_coach, hires_take, kick_offs, require_step
+from matches.pre_match import (
+    WEATHER,
+    die_for,
+    either_coach,
+    hires_take,
+    kick_offs,
+    paid_before_kick_off,
+    require_step,
+)
 from matches.services import MatchRefused
 from rules.engine import gdbbl
 from rules.engine.errors import Problem
 from rules.engine.freebooters import TeamBeforeMatch, freebooters_bill
 from rules.models import Position, StarPlayer
 from rules.snapshot import version_snapshot
-from teams.models import LedgerCause, Team
+from teams.models import Team
 from teams.roster import GONE, team_worth
-from teams.services import cause_new, entry_append
 
 SYSTEM = ("gdbbl",)
 GATE = "gate"
@@ -47,7 +54,7 @@ def _before_match(team: Team, race, players: list) -> TeamBeforeMatch:
     return TeamBeforeMatch(team.name, race, positions, len(players), stars, team.treasury)
 
 
-def _stars_taken(match: Match, team: Team) -> dict[str, str]:
+def stars_taken(match: Match, team: Team) -> dict[str, str]:
     """Star players who play for the other team in this match: hired for good or hired as
     its freebooters."""
     other = match.away if team.pk == match.home_id else match.home
@@ -80,7 +87,7 @@ def freebooters_hire(match: Match, actor, side: str, positions: list, stars: lis
         _before_match(team, race, roster_now(team)),
         positions,
         stars,
-        _stars_taken(match, team),
+        stars_taken(match, team),
     )
     if bill.problems:
         raise MatchRefused(list(bill.problems))
@@ -103,23 +110,12 @@ def freebooters_hire(match: Match, actor, side: str, positions: list, stars: lis
     row.from_treasury = bill.total
     row.save(update_fields=["freebooters", "bill", "from_treasury"])
     if bill.total:
-        _pay(match, actor, team, bill)
+        hired = ", ".join(f"{line.what} ×{line.count}" for line in bill.lines)
+        summary = f"Freebooters for {match}: {hired}, {bill.total:,} gp; treasury −{bill.total:,}"
+        paid_before_kick_off(match, actor, team, "freebooters", summary, bill.total)
     if all(r.freebooters is not None for r in rows.values()):
         _ratings_fix(match, rows, ruleset)
     return row
-
-
-def _pay(match: Match, actor, team: Team, bill) -> None:
-    """The freebooters' price from the treasury: one entry, caused by the match (both teams'
-    entries share the match's cause)."""
-    cause = LedgerCause.objects.filter(kind="freebooters", ref=match.pk).first()
-    if cause is None:
-        cause = cause_new(
-            "freebooters", actor, {"deltas": "each entry's", "match": match.pk}, ref=match.pk
-        )
-    hired = ", ".join(f"{line.what} ×{line.count}" for line in bill.lines)
-    summary = f"Freebooters for {match}: {hired}, {bill.total:,} gp; treasury −{bill.total:,}"
-    entry_append(team, "freebooters", summary, cause, [{"op": "treasury", "amount": -bill.total}])
 
 
 def _ratings_fix(match: Match, rows: dict[str, KickOff], ruleset) -> None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import prefetch_related_objects
 
-from matches.gdbbl_kick_off import GATE, cards_purpose, gate_notation, roster_now
+from matches.gdbbl_kick_off import GATE, cards_purpose, gate_notation, roster_now, stars_taken
 from matches.kick_off_page import form_count, weather_context
 from matches.models import Match
 from rules.engine.freebooters import SHARE
@@ -114,9 +114,7 @@ def _freebooters_form(match: Match, side: Side, snapshot, posted) -> None:
         else:
             side.full.append(f"{position.name} ({have[position.name]} of {position.max_quantity})")
     own = {p.star.name for p in players if p.star_id}
-    other = match.away if team.pk == match.home_id else match.home
-    taken = {p.star.name for p in roster_now(other) if p.star_id}
-    taken |= {p.name for p in match.participants.all() if p.star_id and p.team_id == other.pk}
+    taken = set(stars_taken(match, team))
     side.stars = [
         (star.name, star_price(ruleset, star.cost, race.slug, star.kind, freebooter=True))
         for star in snapshot.star_rules

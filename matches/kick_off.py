@@ -19,23 +19,20 @@ from matches.pre_match import (
     either_coach,
     hires_take,
     kick_offs,
+    paid_before_kick_off,
 )
 from matches.pre_match import require_step as _step
 from matches.services import MatchRefused
 from rules.engine import inducements as bills
 from rules.engine import kick_off as rules
 from rules.engine.errors import Problem
+from rules.engine.post_game_lrb6 import gate_purpose
 from rules.models import Position, StarPlayer
 from rules.snapshot import version_snapshot
-from teams.models import LedgerCause, Team
+from teams.models import Team
 from teams.roster import team_worth
-from teams.services import cause_new, entry_append
 
 GATE = "2D6"
-
-
-def gate_purpose(side: str) -> str:
-    return f"gate for {side}"
 
 
 def steps_open(match: Match, user) -> list[str]:
@@ -185,7 +182,11 @@ def inducements_buy(match: Match, actor, side: str, request: bills.Request) -> K
     row.save(update_fields=["inducements", "bill", "from_treasury"])
     _one_game_hires(match, team, race, request)
     if bill.from_treasury:
-        _pay(match, actor, team, bill)
+        summary = (
+            f"Inducements for {match}: {bill.total:,} gp, {bill.petty_cash:,} of it petty "
+            f"cash; treasury −{bill.from_treasury:,}"
+        )
+        paid_before_kick_off(match, actor, team, "inducements", summary, bill.from_treasury)
     return row
 
 
@@ -200,23 +201,6 @@ def _one_game_hires(match: Match, team: Team, race, request: bills.Request) -> N
         team,
         "mercenary",
         [(f"Mercenary {n}", rows_of[n], race.position(n).cost, None) for n in names],
-    )
-
-
-def _pay(match: Match, actor, team: Team, bill: bills.Bill) -> None:
-    """The gold the petty cash did not cover, from the treasury: one entry, caused by the
-    match (both teams' entries share the match's cause)."""
-    cause = LedgerCause.objects.filter(kind="inducements", ref=match.pk).first()
-    if cause is None:
-        cause = cause_new(
-            "inducements", actor, {"deltas": "each entry's", "match": match.pk}, ref=match.pk
-        )
-    summary = (
-        f"Inducements for {match}: {bill.total:,} gp, {bill.petty_cash:,} of it petty "
-        f"cash; treasury −{bill.from_treasury:,}"
-    )
-    entry_append(
-        team, "inducements", summary, cause, [{"op": "treasury", "amount": -bill.from_treasury}]
     )
 
 

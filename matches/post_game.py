@@ -14,14 +14,14 @@ from dataclasses import asdict
 from django.db import transaction
 from django.db.models import prefetch_related_objects
 
-from matches.models import DiceRoll, Match, PostGame
-from matches.reports import entry_of, match_sides
+from matches.models import APPROVED, CONFIRMED, DiceRoll, Match, PostGame
+from matches.reports import entry_of, match_sides, rolled_dice
 from matches.services import MatchRefused
 from rules.engine import post_game as engine
 from rules.engine.errors import Problem
 from rules.engine.post_game_lrb6 import level_ups
 from rules.engine.report_checks import report_check
-from rules.engine.report_entry import SIDES, DieNeed
+from rules.engine.report_entry import SIDES
 from teams.models import LedgerCause
 from teams.services import cause_new, entry_append
 
@@ -54,18 +54,23 @@ def not_applied_why(match: Match) -> str:
     return ""
 
 
+def applied_state(match: Match) -> tuple[PostGame | None, str]:
+    """(its application, why not applied): both empty while the report is not the result,
+    or while a confirmed one waits for the commissioner."""
+    waits = match.status == CONFIRMED and match.reports_apply == "commissioner"
+    if match.status not in (CONFIRMED, APPROVED) or waits:
+        return None, ""
+    post = PostGame.objects.filter(match=match).first()
+    return post, "" if post else not_applied_why(match)
+
+
 def match_before(match: Match) -> tuple[engine.MatchBefore, object]:
     """Both teams as they stood at kick-off and the report, as the engine reads them. The
     match's dice, lines and casualties are read once (prefetched) for the whole sequence."""
     prefetch_related_objects([match], "dice", "performances", "casualties", "kick_offs")
     sides = match_sides(match)
     entry = entry_of(match, sides)
-    rolled = {
-        roll.purpose: DieNeed(roll.purpose, roll.notation, "", tuple(roll.values), "rolled")
-        for roll in match.dice.all()
-        if roll.source == "rolled"
-    }
-    checked = report_check(sides.ruleset, sides.facts, entry, rolled)
+    checked = report_check(sides.ruleset, sides.facts, entry, rolled_dice(match))
     fame = {row.side: row.fame for row in match.kick_offs.all()}
     teams = {"home": match.home, "away": match.away}
     before = {}

@@ -14,7 +14,8 @@ from matches.services import MatchRefused
 from rules.engine import kick_off as rules
 from rules.engine.errors import Problem
 from rules.snapshot import version_snapshot
-from teams.models import Player, Team
+from teams.models import LedgerCause, Player, Team
+from teams.services import cause_new, entry_append
 
 ABLE = ("active",)
 SYSTEMS = {"lrb6": "LRB6", "gdbbl": "GDBBL"}  # those whose pre-match Dugout records
@@ -120,6 +121,15 @@ def hires_take(match: Match, team: Team, kind: str, hires: list[tuple]) -> None:
             free_numbers(taken, len(hires)), hires, strict=True
         )
     )
+
+
+def paid_before_kick_off(match: Match, actor, team: Team, kind: str, summary: str, gold: int):
+    """Gold a team pays before kick-off (inducements, freebooters) from its treasury: one
+    ledger entry, caused by the match; both teams' entries share the match's cause."""
+    cause = LedgerCause.objects.filter(kind=kind, ref=match.pk).first()
+    if cause is None:
+        cause = cause_new(kind, actor, {"deltas": "each entry's", "match": match.pk}, ref=match.pk)
+    entry_append(team, kind, summary, cause, [{"op": "treasury", "amount": -gold}])
 
 
 @transaction.atomic

@@ -165,9 +165,11 @@ def _member(
 
 
 def rolled_dice(match: Match) -> dict[str, DieNeed]:
+    """The dice the server rolled, by purpose (read with the match's dice if prefetched)."""
     return {
         roll.purpose: DieNeed(roll.purpose, roll.notation, "", tuple(roll.values), "rolled")
-        for roll in match.dice.filter(source="rolled")
+        for roll in match.dice.all()
+        if roll.source == "rolled"
     }
 
 

@@ -11,8 +11,8 @@ from rest_framework import serializers
 
 from matches.actions import actions_for, report_of
 from matches.kick_off_serializers import KickOffAnswer, KickOffSides
-from matches.models import APPROVED, CONFIRMED, OPEN, Casualty, Match, PostGame, Report
-from matches.post_game import not_applied_why
+from matches.models import OPEN, Casualty, Match, Report
+from matches.post_game import applied_state
 from matches.report_view import report_view
 from matches.seams import settlers
 from matches.workflow import may_see_report
@@ -256,16 +256,11 @@ class MatchSerializer(MatchSummarySerializer):
         return ReportSerializer(report_answer(match, report)).data
 
     def get_applied(self, match) -> str | None:
-        post = PostGame.objects.filter(match=match).only("applied_at").first()
+        post = applied_state(match)[0]
         return serializers.DateTimeField().to_representation(post.applied_at) if post else None
 
     def get_not_applied(self, match) -> str:
-        waits = match.status == CONFIRMED and match.reports_apply == "commissioner"
-        if match.status not in (CONFIRMED, APPROVED) or waits:
-            return ""
-        if PostGame.objects.filter(match=match).exists():
-            return ""
-        return not_applied_why(match)
+        return applied_state(match)[1]
 
     def get_actions(self, match) -> list[str]:
         return actions_for(self.context["request"].user, match)

@@ -19,8 +19,8 @@ from matches import workflow
 from matches.actions import PERFORM, actions_for, report_of, require_involved
 from matches.gdbbl_kick_off_page import freebooters_data, gdbbl_section
 from matches.kick_off_page import inducements_data, journeymen_data, kick_off_section
-from matches.models import APPROVED, CONFIRMED, Casualty, Match, PostGame
-from matches.post_game import not_applied_why
+from matches.models import Casualty, Match
+from matches.post_game import applied_state
 from matches.report_fields import WIN_NAMES, report_form
 from matches.report_form import body_from_post, report_data
 from matches.report_view import ReportView, report_view
@@ -67,13 +67,8 @@ def _before_kick_off(match: Match, user, actions, posted) -> dict | None:
 
 def _applied(match: Match) -> dict:
     """Whether the result was applied to both teams, or why not yet."""
-    if match.status not in (CONFIRMED, APPROVED):
-        return {}
-    post = PostGame.objects.filter(match=match).first()
-    if post is not None:
-        return {"post_game": post}
-    waits = match.status == CONFIRMED and match.reports_apply == "commissioner"
-    return {"not_applied": "" if waits else not_applied_why(match)}
+    post, why = applied_state(match)
+    return {"post_game": post, "not_applied": why}
 
 
 def _require_coach(user, match: Match) -> None:
