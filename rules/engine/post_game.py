@@ -31,6 +31,16 @@ class PlayerBefore:
     kind: str = "roster"  # roster, journeyman, mercenary, star, freebooter
     key: str = ""  # the roster player's ledger key ("p7"); "" for a one-game hire
     spp: int = 0
+    # What the later steps read (casualties, value changes, hires); the defaults are a
+    # player of no lasting note, so a caller that only counts SPP may leave them out.
+    position: str = ""  # the position's name, or the star's
+    value: int = 0  # position cost plus value increases (a one-game hire: position cost)
+    status: str = "active"  # at kick-off: active, or missing_next_game
+    played: bool = True  # False for a roster player who sat this match out
+    start: Mapping[str, int] = field(default_factory=dict)  # characteristic -> starting value
+    now: Mapping[str, int] = field(default_factory=dict)  # characteristic -> value at kick-off
+    skills: frozenset[str] = frozenset()  # every skill he has, the position's included
+    injuries: tuple[str, ...] = ()  # lasting ones already on the roster: "N", "-MA"
 
 
 @dataclass(frozen=True)
@@ -40,7 +50,13 @@ class SideBefore:
     fan_factor: int
     fame: int | None  # from the gate; None when the gate was never recorded
     treasury: int
-    players: tuple[PlayerBefore, ...] = ()
+    players: tuple[PlayerBefore, ...] = ()  # who took part, and the roster who sat out
+    race: str = ""  # the race's slug in the ruleset (Zombies and Rotters, team value)
+    value_rest: int = 0  # team value besides players and fan factor: re-rolls and staff
+    gone_numbers: tuple[int, ...] = ()  # shirts of players dead or gone: still theirs
+
+    def roster(self) -> tuple[PlayerBefore, ...]:
+        return tuple(p for p in self.players if p.kind == "roster")
 
     def player(self, number: int) -> PlayerBefore | None:
         return next((p for p in self.players if p.number == number), None)
@@ -72,14 +88,23 @@ class Die:
 @dataclass(frozen=True)
 class Change:
     """One thing a step changes for a team: its treasury or fan factor, or (with `number`)
-    a player's SPP or one of his counters."""
+    a player's SPP, one of his counters or his lasting record, or a player who joins.
+
+    `what` is one of: treasury, fan_factor; the counters spp, touchdowns, completions,
+    interceptions, casualties, mvps, value_increase (by `amount`); status (from `was` to
+    `detail`: missing_next_game, active, dead, retired); injury (`detail` "N" or "-MA" is
+    added); characteristic (`detail` "MA" changes by `amount`, from an injury); join (a new
+    player of position `detail` named `name` takes shirt `number`)."""
 
     side: str
-    what: str  # treasury, fan_factor, spp, touchdowns, completions, interceptions, casualties, mvps
+    what: str
     amount: int
     number: int | None = None  # the player's shirt number
     key: str = ""  # the roster player's ledger key; "" for a hire, whose change is not kept
     why: str = ""
+    detail: str = ""
+    was: str = ""
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -158,7 +183,12 @@ StepFunction = Callable[[Ruleset, MatchBefore, DiceSource, dict], Step]
 # systems' modules (rules.engine.post_game_lrb6).
 STEPS: dict[str, dict[str, StepFunction]] = {}
 REQUIRED_STEPS: dict[str, tuple[str, ...]] = {
-    "lrb6": ("winnings", "fan_factor", "mvp", "spp"),
+    "lrb6": ("winnings", "fan_factor", "mvp", "spp", "casualties", "value_changes", "expenses",
+             "hires"),
+}  # fmt: skip
+# Steps a copy saved before the engine had them lacks (LRB6's from casualties on).
+ADDED_LATER: dict[str, tuple[str, ...]] = {
+    "lrb6": ("casualties", "value_changes", "expenses", "hires"),
 }
 
 
@@ -183,13 +213,17 @@ def sequence_of(ruleset: Ruleset) -> tuple[str, ...]:
     table = ruleset.tables.get(SEQUENCE)
     if table is None:
         return REQUIRED_STEPS.get(ruleset.system, ())
-    return tuple(str(row.values["step"]) for row in table.rows)
+    keys = tuple(str(row.values["step"]) for row in table.rows)
+    # A copy saved before the engine knew its later steps has none of them: they follow
+    # the earlier ones, in the engine's order.
+    later = ADDED_LATER.get(ruleset.system, ())
+    return keys if any(key in keys for key in later) else keys + later
 
 
 def post_game(ruleset: Ruleset, before: MatchBefore, dice: DiceSource) -> PostGame:
     """Every step of the ruleset's sequence, in order. A step may leave facts for the
     later ones in `state` (the result after a concession, the winnings)."""
-    from rules.engine import post_game_lrb6  # noqa: F401  (fills STEPS["lrb6"])
+    from rules.engine import post_game_lrb6, post_game_lrb6_roster  # noqa: F401  (fill STEPS)
 
     known = STEPS.get(ruleset.system)
     if known is None:

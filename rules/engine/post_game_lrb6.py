@@ -26,7 +26,7 @@ from rules.engine.experience import experience_level
 from rules.engine.fans import dice_count, fan_factor_change
 from rules.engine.kick_off import gate
 from rules.engine.money import winnings
-from rules.engine.post_game import STEPS, Change, DiceSource, MatchBefore, PostGame, Step, other
+from rules.engine.post_game import Change, DiceSource, MatchBefore, PostGame, Step, other
 from rules.engine.report_checks import counted_actions
 from rules.engine.report_entry import SIDES
 from rules.engine.ruleset import Ruleset
@@ -37,7 +37,10 @@ COUNTERS = {"touchdown": "touchdowns", "completion": "completions",
             "interception": "interceptions"}  # fmt: skip
 REROLL_AT_MOST = 3  # winnings_reroll_at_most's default (a re-roll averages 3.5)
 # The dice the sequence reads, by purpose: entered by each coach until the report applies.
-POST_GAME_PURPOSE = re.compile(r"^(?:winnings(?: re-roll)?|fan factor|gate) for (?:home|away)$")
+POST_GAME_PURPOSE = re.compile(
+    r"^(?:(?:winnings(?: re-roll)?|fan factor|gate) for (?:home|away)"
+    r"|veteran for (?:home|away) #\d+)$"
+)
 
 
 def winnings_purpose(side: str, reroll: bool = False) -> str:
@@ -168,6 +171,7 @@ def fan_factor_step(ruleset: Ruleset, before: MatchBefore, dice: DiceSource, sta
                 f"factor {ff}: {ff} → {ff + change}"
                 f"{f' (fan_factor_max {cap})' if capped else ''}."
             )
+        state.setdefault("fan_factor", {})[side] = change
         if change:
             why = (
                 "concession"
@@ -242,6 +246,7 @@ def spp_step(ruleset: Ruleset, before: MatchBefore, dice: DiceSource, state: dic
             parts = ", ".join(f"{count} × {names.get(a, a)}" for a, count in did.items() if count)
             if gained:
                 changes.append(Change(side, "spp", gained, number, key, parts))
+                state.setdefault("spp", {})[(side, number)] = gained
             for action, counter in COUNTERS.items():
                 if did[action]:
                     changes.append(Change(side, counter, did[action], number, key, action))
@@ -268,11 +273,14 @@ def _spp_words(ruleset: Ruleset, player, gained: int, parts: str) -> str:
 
 
 def level_ups(ruleset: Ruleset, before: MatchBefore, post: PostGame) -> dict[str, list[int]]:
-    """The roster players whose SPP reach a new level: an improvement roll is due."""
+    """The roster players whose SPP reach a new level: an improvement roll is due. None stays
+    due for a player who died or left the team."""
+    gone = {(c.side, c.number) for step in post.steps for c in step.changes
+            if c.what == "status" and c.detail in ("dead", "retired")}  # fmt: skip
     ups: dict[str, list[int]] = {side: [] for side in SIDES}
     for side in SIDES:
         for player in before.side(side).players:
-            if player.kind != "roster":
+            if player.kind != "roster" or (side, player.number) in gone:
                 continue
             gained = post.total(side, "spp", player.number)
             was = experience_level(ruleset, player.spp).improvement_rolls
@@ -281,9 +289,11 @@ def level_ups(ruleset: Ruleset, before: MatchBefore, post: PostGame) -> dict[str
     return ups
 
 
-STEPS["lrb6"] = {
-    "winnings": winnings_step,
-    "fan_factor": fan_factor_step,
-    "mvp": mvp_step,
-    "spp": spp_step,
-}
+def post_game_lrb6_steps() -> dict:
+    """The first four steps; rules.engine.post_game_lrb6_roster adds the rest to STEPS."""
+    return {
+        "winnings": winnings_step,
+        "fan_factor": fan_factor_step,
+        "mvp": mvp_step,
+        "spp": spp_step,
+    }

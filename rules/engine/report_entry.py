@@ -112,6 +112,9 @@ class Line:
 class SideEntry:
     players: tuple[Line, ...] = ()
     mvps: tuple[int, ...] = ()  # chosen, or drawn at the table
+    # LRB6: the opponents killed this match whom the team takes on (a Necromancer's Zombie,
+    # Nurgle's Rotters), by their shirt numbers; the post-game sequence checks each.
+    raised: tuple[int, ...] = ()
     # Blitz Bowl
     challenge_points: int = 0
     challenge_cards: tuple[tuple[str, int], ...] = ()  # (card, printed points), per card

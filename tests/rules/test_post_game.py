@@ -36,7 +36,8 @@ from rules.engine.ruleset import TableRow
 from rules.snapshot import edition_ruleset
 from tests.rules.scenarios import LRB6
 
-LRB6_STEPS = ("winnings", "fan_factor", "mvp", "spp")
+LATER = ("casualties", "value_changes", "expenses", "hires")
+LRB6_STEPS = ("winnings", "fan_factor", "mvp", "spp", *LATER)
 
 
 def a_match(home_fame: int | None = 0, away_fame: int | None = 0) -> MatchBefore:
@@ -174,13 +175,13 @@ def test_the_lrb6_sequence_in_order_has_no_problem() -> None:
 
 
 def test_a_missing_step_is_a_problem() -> None:
-    assert sequence_problems("lrb6", ["winnings", "fan_factor", "mvp"]) == [
+    assert sequence_problems("lrb6", ["winnings", "fan_factor", "mvp", *LATER]) == [
         "the post-game step 'spp' is missing"
     ]
 
 
 def test_a_step_named_twice_is_a_problem() -> None:
-    steps = ["winnings", "winnings", "fan_factor", "mvp", "spp"]
+    steps = ["winnings", "winnings", "fan_factor", "mvp", "spp", *LATER]
     assert sequence_problems("lrb6", steps) == ["the post-game step 'winnings' is named twice"]
 
 
@@ -190,7 +191,7 @@ def test_an_unknown_step_is_a_problem() -> None:
 
 
 def test_every_problem_of_a_sequence_is_named() -> None:
-    assert sequence_problems("lrb6", ["mvp", "mvp", "banquet"]) == [
+    assert sequence_problems("lrb6", ["mvp", "mvp", "banquet", *LATER]) == [
         "the post-game step 'winnings' is missing",
         "the post-game step 'fan_factor' is missing",
         "the post-game step 'spp' is missing",
@@ -202,7 +203,7 @@ def test_every_problem_of_a_sequence_is_named() -> None:
 PROBLEMS_OF_TWO_REPEATS = (
     "from rules.engine.post_game import sequence_problems; "
     "print(sequence_problems('lrb6', ['winnings', 'winnings', 'fan_factor', 'fan_factor', "
-    "'mvp', 'spp']))"
+    "'mvp', 'spp', 'casualties', 'value_changes', 'expenses', 'hires']))"
 )
 
 
@@ -223,7 +224,7 @@ def test_steps_named_twice_are_listed_in_the_order_they_first_appear_in_every_ru
 
 
 def test_another_order_of_the_same_steps_is_no_problem() -> None:
-    assert sequence_problems("lrb6", ["mvp", "spp", "winnings", "fan_factor"]) == []
+    assert sequence_problems("lrb6", ["mvp", "spp", "winnings", "fan_factor", *LATER]) == []
 
 
 def test_a_system_without_steps_knows_none() -> None:
@@ -233,8 +234,13 @@ def test_a_system_without_steps_knows_none() -> None:
 
 def test_the_sequence_is_read_from_the_rulesets_table_in_order() -> None:
     assert sequence_of(LRB6) == LRB6_STEPS
-    reordered = with_sequence(["mvp", "spp", "winnings", "fan_factor"])
-    assert sequence_of(reordered) == ("mvp", "spp", "winnings", "fan_factor")
+    reordered = with_sequence(["mvp", "spp", "winnings", "fan_factor", *LRB6_STEPS[4:]])
+    assert sequence_of(reordered) == ("mvp", "spp", "winnings", "fan_factor", *LRB6_STEPS[4:])
+
+
+def test_a_copy_saved_with_the_first_four_steps_runs_the_later_ones_after_them() -> None:
+    older = with_sequence(["winnings", "fan_factor", "mvp", "spp"])
+    assert sequence_of(older) == LRB6_STEPS
 
 
 def test_a_copy_without_the_sequence_table_has_the_engines_own_steps() -> None:
@@ -252,19 +258,20 @@ def test_a_system_without_steps_and_without_the_table_has_an_empty_sequence() ->
 
 
 def test_the_steps_run_in_the_order_of_the_table() -> None:
-    reordered = with_sequence(["mvp", "spp", "winnings", "fan_factor"])
+    reordered = with_sequence(["mvp", "spp", "winnings", "fan_factor", *LATER])
     post = post_game(reordered, a_match(), DiceSource({}, seed="abc"))
-    assert [step.key for step in post.steps] == ["mvp", "spp", "winnings", "fan_factor"]
+    assert [step.key for step in post.steps] == ["mvp", "spp", "winnings", "fan_factor", *LATER]
 
 
 @pytest.mark.parametrize(
     ("steps", "problem"),
     [
-        (["winnings", "fan_factor", "mvp"], "the post-game step 'spp' is missing"),
+        (["winnings", "fan_factor", "mvp", *LATER], "the post-game step 'spp' is missing"),
+        ([*LRB6_STEPS[:-1]], "the post-game step 'hires' is missing"),
         ([*LRB6_STEPS, "winnings"], "the post-game step 'winnings' is named twice"),
         ([*LRB6_STEPS, "banquet"], "lrb6 has no post-game step 'banquet'"),
     ],
-    ids=["dropped", "twice", "unknown"],
+    ids=["dropped", "a later one dropped", "twice", "unknown"],
 )
 def test_post_game_refuses_a_ruleset_whose_sequence_is_wrong(steps: list[str], problem: str):
     dice = DiceSource({}, seed="abc")

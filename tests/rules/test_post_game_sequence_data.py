@@ -21,7 +21,7 @@ from rules.selectors import version_get
 from rules.snapshot import edition_ruleset, stored_edition
 from tests.unchanged import unchanged
 
-STEPS = ["winnings", "fan_factor", "mvp", "spp"]
+STEPS = ["winnings", "fan_factor", "mvp", "spp", "casualties", "value_changes", "expenses", "hires"]
 SPP_ROW = "    - {step: spp, name: Star Player Points}\n"
 WINNINGS_ROW = "    - {step: winnings, name: Winnings}\n"
 
@@ -58,12 +58,13 @@ IDS = [name for name, _change, _problem in BROKEN]
 # --- The bundled edition ------------------------------------------------------------------
 
 
-def test_the_bundled_lrb6_sequence_is_winnings_fan_factor_mvp_spp_in_order() -> None:
+def test_the_bundled_lrb6_sequence_follows_the_post_match_order_of_the_rules() -> None:
     edition = edition_read("lrb6")
     table = next(table for table in edition.tables if table.key == SEQUENCE)
     assert [row.values["step"] for row in table.rows] == STEPS
     assert [row.values["name"] for row in table.rows] == [
         "Winnings", "Fan factor", "Most Valuable Player", "Star Player Points",
+        "Casualties and the dead", "Value changes", "Spiralling expenses", "Hire and fire",
     ]  # fmt: skip
     assert sequence_of(edition_ruleset(edition)) == tuple(STEPS)
 
@@ -113,7 +114,13 @@ def test_an_edition_folder_with_its_steps_in_another_order_is_read(lrb6_folder: 
     edit_tables(lrb6_folder, WINNINGS_ROW, "")
     edit_tables(lrb6_folder, SPP_ROW, SPP_ROW + WINNINGS_ROW)
     edition = edition_read(lrb6_folder)
-    assert sequence_of(edition_ruleset(edition)) == ("fan_factor", "mvp", "spp", "winnings")
+    assert sequence_of(edition_ruleset(edition)) == (
+        "fan_factor",
+        "mvp",
+        "spp",
+        "winnings",
+        *STEPS[4:],
+    )
 
 
 # --- Parts edited in the app --------------------------------------------------------------
@@ -138,7 +145,9 @@ def test_an_empty_sequence_names_every_missing_step() -> None:
     assert str(error.value) == (
         f"your edit: tables, table {SEQUENCE!r}: the post-game step 'winnings' is missing; "
         "the post-game step 'fan_factor' is missing; the post-game step 'mvp' is missing; "
-        "the post-game step 'spp' is missing"
+        "the post-game step 'spp' is missing; the post-game step 'casualties' is missing; "
+        "the post-game step 'value_changes' is missing; the post-game step 'expenses' is "
+        "missing; the post-game step 'hires' is missing"
     )
 
 
@@ -194,7 +203,7 @@ def test_a_house_rule_copy_may_put_its_steps_in_another_order(house) -> None:
 
     version, changed = saved(ruleset, mvp_first, owner)
     assert (version.number, changed) == (2, True)
-    assert sequence_of_version(version) == ("mvp", "winnings", "fan_factor", "spp")
+    assert sequence_of_version(version) == ("mvp", "winnings", "fan_factor", "spp", *STEPS[4:])
 
 
 def test_an_imported_file_with_a_broken_sequence_is_refused_and_creates_nothing(house) -> None:
