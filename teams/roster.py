@@ -55,12 +55,16 @@ def player_value(player: Player) -> int:
 
 
 def _counts(player: Player, ruleset: Ruleset) -> bool:
-    """Whether a player adds his value to the team (LRB6: only if he can play next)."""
+    """Whether a player adds his value to the team. One who misses the next game counts as
+    each system's setting says: LRB6's tv_excludes_missing_players (on: he does not count),
+    GDBBL's team_value_injured_players (on: he does)."""
     if player.status in GONE:
         return False
     if player.star_id and not ruleset.settings.get("team_value_star_players", True):
         return False
     if player.status == "missing_next_game":
+        if ruleset.system == "lrb6":
+            return not ruleset.settings.get("tv_excludes_missing_players", True)
         return bool(ruleset.settings.get("team_value_injured_players", False))
     return True
 
