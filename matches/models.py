@@ -157,6 +157,9 @@ class Report(models.Model):
     endgame_active = models.BooleanField(default=False)
     # 1st edition: the Veterans Rules the coaches agreed for this match.
     veterans_rules = models.JSONField(default=list, blank=True)
+    # LRB6: the opponents killed this match whom each team takes on (a Necromancer's Zombie,
+    # Nurgle's Rotters), by shirt number: {"home": [7], "away": []}.
+    raised = models.JSONField(default=dict, blank=True, help_text="Side -> numbers raised.")
     changed_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

@@ -3,35 +3,36 @@ from both teams as they stood at kick-off, the report and the match's dice, then
 both teams at once, as ledger entries caused by the report, exactly once.
 
 A report is applied when it becomes the result (confirmed, or approved where the league
-waits). Until Dugout applies a system's whole sequence, some reports are confirmed but not
-applied, and the match says why: another system's, or one with casualties (LRB6 casualties,
-the dead, expenses and hires come with the rest of the sequence)."""
+waits): LRB6's whole sequence, from the winnings to the casualties (the dead leave the
+roster, the injured miss the next game or lose a characteristic), the value changes, the
+spiralling expenses and a Zombie or Rotters who join. Another system's report, and a
+forfeit, are confirmed but not applied, and the match says why."""
 
 from __future__ import annotations
 
 from dataclasses import asdict
 
 from django.db import transaction
-from django.db.models import prefetch_related_objects
+from django.db.models import Prefetch, prefetch_related_objects
 
-from matches.models import APPROVED, CONFIRMED, DiceRoll, Match, PostGame
-from matches.reports import entry_of, match_sides, rolled_dice
+from matches.models import APPROVED, CONFIRMED, Casualty, DiceRoll, Match, PostGame
+from matches.reports import entry_of, match_sides, member_of, rolled_dice
 from matches.services import MatchRefused
 from rules.engine import post_game as engine
+from rules.engine.characteristics import characteristic_now
 from rules.engine.errors import Problem
 from rules.engine.post_game_lrb6 import level_ups
 from rules.engine.report_checks import report_check
 from rules.engine.report_entry import SIDES
-from teams.models import LedgerCause
-from teams.services import cause_new, entry_append
+from rules.snapshot import version_snapshot
+from teams.models import LedgerCause, Player
+from teams.roster import player_value, team_worth
+from teams.services import cause_new, entry_append, next_player_key
 
 APPLIED_SYSTEMS = ("lrb6",)
 # What a change writes to the ledger: the team's own columns, or a player's counters.
 TEAM_OPS = ("treasury", "fan_factor")
-
-
-def _read(match: Match, name: str) -> bool:
-    return name in getattr(match, "_prefetched_objects_cache", {})
+ON_ROSTER = ("active", "missing_next_game")  # not dead, retired, fired or undone
 
 
 def not_applied_why(match: Match) -> str:
@@ -45,12 +46,6 @@ def not_applied_why(match: Match) -> str:
     report = getattr(match, "report", None)
     if report is not None and report.forfeit:
         return "A forfeit has no post-game sequence."
-    if len(match.casualties.all()) if _read(match, "casualties") else match.casualties.exists():
-        return (
-            "This report has casualties: Dugout applies them with the rest of LRB6's "
-            "post-game sequence (the dead, value changes, expenses, hires), which is not "
-            "ready yet, so the report is confirmed but not applied."
-        )
     return ""
 
 
@@ -65,36 +60,92 @@ def applied_state(match: Match) -> tuple[PostGame | None, str]:
 
 
 def match_before(match: Match) -> tuple[engine.MatchBefore, object]:
-    """Both teams as they stood at kick-off and the report, as the engine reads them. The
-    match's dice, lines and casualties are read once (prefetched) for the whole sequence."""
-    prefetch_related_objects([match], "dice", "performances", "casualties", "kick_offs")
+    """Both teams as they stood at kick-off and the report, as the engine reads them: every
+    roster player not dead or gone (those who sat the match out too) and the one-game hires
+    who took part. The match's dice, lines and casualties are read once (prefetched) for the
+    whole sequence, the rosters in one query: the same queries however many players."""
+    casualties = Prefetch("casualties", Casualty.objects.select_related("victim", "causer"))
+    prefetch_related_objects([match], "dice", "performances", casualties, "kick_offs")
     sides = match_sides(match)
     entry = entry_of(match, sides)
     checked = report_check(sides.ruleset, sides.facts, entry, rolled_dice(match))
     fame = {row.side: row.fame for row in match.kick_offs.all()}
-    teams = {"home": match.home, "away": match.away}
+    snapshot = version_snapshot(match.ruleset_version)
+    everyone = list(  # the dead and gone too: their shirts stay theirs
+        Player.objects.filter(team__in=(match.home_id, match.away_id))
+        .on_roster()
+        .select_related("position", "star")
+        .order_by("number", "pk")
+    )
+    roster = [row for row in everyone if row.status in ON_ROSTER]
+    hires = [p for p in sides.participants.values() if p.player_id is None]
+    prefetch_related_objects([p for p in hires if p.star_id], "star")
     before = {}
-    for side in SIDES:
-        team = teams[side]
-        players = []
-        for (where, number), participant in sorted(sides.participants.items()):
-            if where != side:
-                continue
-            player = participant.player
-            players.append(
-                engine.PlayerBefore(
-                    number,
-                    participant.name,
-                    participant.kind,
-                    player.key if player else "",
-                    player.spp if player else 0,
-                )
-            )
+    for side, team in (("home", match.home), ("away", match.away)):
+        reader = _Reader(snapshot, team.race.slug)
+        played = {p.player_id for (s, _), p in sides.participants.items() if s == side}
+        players = [reader.player(row, row.pk in played) for row in roster if row.team_id == team.pk]
+        players += [
+            reader.hire(p) for (s, _), p in sorted(sides.participants.items())
+            if s == side and p.player_id is None
+        ]  # fmt: skip
         before[side] = engine.SideBefore(
-            side, team.name, team.fan_factor, fame.get(side), team.treasury, tuple(players)
-        )
+            side, team.name, team.fan_factor, fame.get(side), team.treasury,
+            tuple(sorted(players, key=lambda p: p.number)), race=team.race.slug,
+            value_rest=_value_rest(team, sides.ruleset),
+            gone_numbers=tuple(sorted({row.number for row in everyone
+                                       if row.team_id == team.pk and row.status not in ON_ROSTER})),
+        )  # fmt: skip
     mvps = {side: tuple(checked.mvps.get(side, ())) for side in SIDES}
     return engine.MatchBefore(before["home"], before["away"], entry, mvps), sides.ruleset
+
+
+def _value_rest(team, ruleset) -> int:
+    """The team value besides its players and fan factor: re-rolls and the staff that counts
+    (the roster's own reckoning, with no players)."""
+    value = team_worth(team, [], ruleset)[0] or 0
+    return value - team.fan_factor * ruleset.team_creation.fan_factor_price
+
+
+class _Reader:
+    """One team's players as the engine reads them: characteristics from the position (or
+    the star) with the roster's changes, every skill as the report check has them (a
+    journeyman's Loner too), value and lasting injuries."""
+
+    def __init__(self, snapshot, race: str) -> None:
+        self.snapshot, self.race = snapshot, snapshot.ruleset.races.get(race)
+
+    def start(self, position, star) -> dict[str, int]:
+        if star is not None:
+            return dict(self.snapshot.star_characteristics.get(star.name, {}))
+        try:
+            return dict(self.race.position(position.name).characteristics)
+        except (AttributeError, KeyError):  # a position a house copy removed
+            return {}
+
+    def player(self, row: Player, played: bool) -> engine.PlayerBefore:
+        start = self.start(row.position, row.star)
+        now = {code: characteristic_now(value, row.changes.get(code, 0),
+                                        row.injury_changes.get(code, 0))
+               for code, value in start.items()}  # fmt: skip
+        member = member_of(row.number, row.name, "roster", row, self.race, self.snapshot)
+        return engine.PlayerBefore(
+            row.number, row.name, "roster", row.key, row.spp, position=row.role,
+            value=player_value(row), status=row.status, played=played, start=start, now=now,
+            skills=member.skills, injuries=tuple(row.injuries),
+        )  # fmt: skip
+
+    def hire(self, hired) -> engine.PlayerBefore:
+        position, star = hired.position, hired.star if hired.star_id else None
+        start = self.start(position, star)
+        cost = star.cost if star is not None else position.cost if position is not None else 0
+        member = member_of(hired.number, hired.name, hired.kind, None, self.race, self.snapshot,
+                           hired_as=position, hired_star=hired.star_id)  # fmt: skip
+        return engine.PlayerBefore(
+            hired.number, hired.name, hired.kind, "", 0,
+            position=star.name if star is not None else position.name if position else "",
+            value=hired.value or cost, start=start, now=dict(start), skills=member.skills,
+        )  # fmt: skip
 
 
 def dice_source(match: Match) -> engine.DiceSource:
@@ -166,7 +217,7 @@ def post_game_apply(match: Match, actor) -> PostGame | None:
     )
     cause = cause_new("report", actor, {"match": match.pk, "deltas": "each entry's"}, ref=match.pk)
     for side, team in (("home", match.home), ("away", match.away)):
-        deltas = _deltas(worked, side)
+        deltas = _deltas(worked, side, team)
         if deltas:  # entry_append locks the team and reads its state itself
             entry_append(team, "report", _summary(match, worked, side), cause, deltas)
     steps = [_step_record(step) for step in worked.steps]
@@ -176,28 +227,58 @@ def post_game_apply(match: Match, actor) -> PostGame | None:
     )
 
 
-def _deltas(worked: engine.PostGame, side: str) -> list[dict]:
-    deltas = []
+def _deltas(worked: engine.PostGame, side: str, team) -> list[dict]:
+    """The ledger's deltas of one team's changes (teams.ledger): a one-game hire's are not
+    kept; a player who joins takes the team's next keys."""
+    deltas, joined = [], 0
     for step in worked.steps:
         for change in step.changes:
             if change.side != side:
                 continue
             if change.what in TEAM_OPS:
                 deltas.append({"op": change.what, "amount": change.amount})
-            elif change.key:  # a player of the roster; a one-game hire keeps nothing
+            elif change.what == "join":
+                if not joined:
+                    first = next_player_key(team)
                 deltas.append(
-                    {"op": "player", "player": change.key, "field": change.what,
-                     "amount": change.amount}
+                    {"op": "join", "player": f"p{first + joined}", "number": change.number,
+                     "name": change.name, "position": change.detail}
                 )  # fmt: skip
+                joined += 1
+            elif change.key:  # a player of the roster; a one-game hire keeps nothing
+                deltas.append({"op": "player", "player": change.key, **_field(change)})
     return deltas
 
 
+def _field(change: engine.Change) -> dict:
+    if change.what == "status":
+        return {"field": "status", "from": change.was, "to": change.detail}
+    if change.what == "injury":
+        return {"field": "injury", "injury": change.detail, "add": True}
+    if change.what == "characteristic":
+        return {"field": "characteristic", "characteristic": change.detail,
+                "amount": change.amount, "origin": "injury"}  # fmt: skip
+    return {"field": change.what, "amount": change.amount}  # a counter
+
+
+STATUS_WORDS = {"dead": "dead", "missing_next_game": "out next game", "retired": "retired"}
+
+
 def _summary(match: Match, worked: engine.PostGame, side: str) -> str:
-    gold = worked.total(side, "treasury")
+    expenses = -sum(c.amount for s in worked.steps if s.key == "expenses" for c in s.changes
+                    if c.side == side and c.what == "treasury")  # fmt: skip
+    gold = worked.total(side, "treasury") + expenses  # the winnings, a concession's included
     ff = worked.total(side, "fan_factor")
     spp = sum(c.amount for s in worked.steps for c in s.changes if c.side == side
               and c.what == "spp" and c.key)  # fmt: skip
-    return (f"Post-game of {match}: winnings {gold:+,} gp, fan factor {ff:+d}, {spp} SPP")[:200]
+    said = f"Post-game of {match}: winnings {gold:+,} gp, fan factor {ff:+d}, {spp} SPP"
+    said += f", expenses {expenses:,} gp" if expenses else ""
+    statuses = [c.detail for s in worked.steps for c in s.changes if c.side == side
+                and c.what == "status" and c.key and c.detail in STATUS_WORDS]  # fmt: skip
+    counted = [f"{statuses.count(k)} {w}" for k, w in STATUS_WORDS.items() if k in statuses]
+    joined = sum(1 for s in worked.steps for c in s.changes if c.side == side and c.what == "join")
+    counted += [f"{joined} joined"] if joined else []
+    return (said + ("; " + ", ".join(counted) if counted else ""))[:200]
 
 
 def _step_record(step: engine.Step) -> dict:

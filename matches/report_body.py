@@ -47,6 +47,7 @@ def _side(side: Mapping) -> SideEntry:
             for line in side.get("players") or ()
         ),
         mvps=tuple(int(number) for number in side.get("mvps") or ()),
+        raised=tuple(int(number) for number in side.get("raised") or ()),
         challenge_points=int(side.get("challenge_points") or 0),
         challenge_cards=tuple(
             (str(card["card"]), int(card["points"])) for card in side.get("challenge_cards") or ()
@@ -122,6 +123,7 @@ def _side_body(side: SideEntry) -> dict:
             {"number": line.number, "actions": dict(line.actions)} for line in side.players
         ],
         "mvps": list(side.mvps),
+        "raised": list(side.raised),
         "challenge_points": side.challenge_points,
         "challenge_cards": [
             {"card": card, "points": points} for card, points in side.challenge_cards

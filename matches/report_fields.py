@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from matches.models import Match
 from matches.report_form import SERVER
+from matches.report_raised import RaisedField, raised_field
 from matches.reports import Sides
 from rules.engine.casualty_checks import MAX_MODIFIER
 from rules.engine.report_checks import MAX_COUNT, counted_actions, mvp_candidates, setting
@@ -88,6 +89,7 @@ class SideForm:
     points: tuple[Number, ...] = ()  # Blitz Bowl: challenge (as one total), sweeps, bonus
     cards: tuple[tuple[str, str, Number], ...] = ()  # Blitz Bowl per card: name, value, points
     score: Number | None = None
+    raised: RaisedField | None = None  # LRB6: a Necromancer's Zombie or Nurgle's Rotters
 
     @property
     def counted(self) -> bool:
@@ -247,7 +249,10 @@ class _Builder:
             for member in facts.members
             if member.took_part
         )
-        return SideForm(side, facts.team, touchdowns, rows, self.mvps(side, facts, mine))
+        raised = raised_field(self.system, self.facts, side, mine)
+        return SideForm(
+            side, facts.team, touchdowns, rows, self.mvps(side, facts, mine), raised=raised
+        )
 
     def row(self, side: str, team: str, member, did: Mapping) -> Row:
         counts = []

@@ -108,6 +108,9 @@ def _side(post, side: str, mvps: list[str]) -> dict:
     return {
         "players": [{"number": n, "actions": actions} for n, actions in lines.items()],
         "mvps": [typed(value) for value in mvps if value not in ("", SERVER)],
+        "raised": [
+            typed(value) for value in _list(post, f"{side}-raised") if typed(value) is not None
+        ],
         "challenge_points": _or(typed(post.get(f"{side}-challenge_points")), 0),
         "challenge_cards": cards,
         "clean_sweeps": _or(typed(post.get(f"{side}-clean_sweeps")), 0),

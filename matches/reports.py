@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from matches.models import Casualty, DiceRoll, Match, Participant, Performance, Report
+from matches.report_raised import raised_read, raised_stored, raisers
 from matches.services import TAKES_PART
 from rules.engine import dice
 from rules.engine.report_checks import Checked, mvp_candidates, report_check, setting
@@ -79,7 +80,7 @@ def match_sides(match: Match) -> Sides:
             if participant.team_id == team.pk:
                 player = participant.player
                 members.append(
-                    _member(
+                    member_of(
                         participant.number,
                         participant.name,
                         participant.kind,
@@ -106,7 +107,7 @@ def match_sides(match: Match) -> Sides:
                 )
                 if niggled:  # a niggling injury kept him out of this match
                     fresh, absent = False, "misses this match (a niggling injury)"
-                member = _member(
+                member = member_of(
                     player.number,
                     player.name,
                     "roster",
@@ -117,7 +118,7 @@ def match_sides(match: Match) -> Sides:
                     absent=absent,
                 )
                 members.append(member)
-        helpers = {}
+        helpers = raisers(race)  # a Necromancer, or Nurgle's Rotters; then the healers
         if race is not None and race.apothecary_allowed:
             helpers["apothecary"] = int((team.staff or {}).get("apothecary", 0))
         row = kick_offs.get(side)
@@ -131,7 +132,7 @@ def match_sides(match: Match) -> Sides:
     return Sides(ruleset, facts, participants, players)
 
 
-def _member(
+def member_of(
     number,
     name,
     kind,
@@ -256,6 +257,7 @@ def _side_results(report: Report, sides: Sides, entry: ReportEntry) -> None:
     report.regional_roll = entry.regional_roll if blitz else None
     report.endgame_active = entry.endgame_active if blitz else False
     report.veterans_rules = list(entry.veterans_rules)
+    report.raised = raised_stored(entry)
 
 
 def _lines(match: Match, sides: Sides, entry: ReportEntry, checked: Checked) -> list:
@@ -389,6 +391,7 @@ def _side_entry(report, side, lines, chosen, points) -> SideEntry:
     return SideEntry(
         players=tuple(lines[side]),
         mvps=tuple(chosen[side]),
+        raised=raised_read(report.raised, side),
         challenge_points=mine.get("challenge_points", 0),
         challenge_cards=tuple(tuple(card) for card in mine.get("challenge_cards", ())),
         clean_sweeps=mine.get("clean_sweeps", 0),

@@ -51,6 +51,9 @@ class SideAnswer(serializers.Serializer):
     mvps = serializers.ListField(
         child=serializers.IntegerField(), help_text="The MVPs by number, chosen or drawn."
     )
+    raised = serializers.ListField(
+        child=serializers.IntegerField(), help_text="LRB6: the killed opponents it takes on."
+    )
     challenge_points = serializers.IntegerField(help_text="Blitz Bowl; 0 elsewhere.")
     challenge_cards = CardBody(many=True, help_text="Blitz Bowl, where cards are listed.")
     clean_sweeps = serializers.IntegerField(help_text="Blitz Bowl; 0 elsewhere.")
@@ -284,6 +287,12 @@ class SideBody(serializers.Serializer):
     mvps = serializers.ListField(
         child=serializers.IntegerField(min_value=0, max_value=999), required=False,
         default=list, max_length=8, help_text="Chosen, or drawn at the table (by number).",
+    )  # fmt: skip
+    raised = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=999), required=False,
+        default=list, max_length=16,
+        help_text="LRB6, a Necromancer's or a Nurgle team: the opponents killed in this match "
+        "it takes on (a Zombie, Rotters), by their numbers.",
     )  # fmt: skip
     challenge_points = serializers.IntegerField(
         min_value=0, max_value=999, required=False, default=0

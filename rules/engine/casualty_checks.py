@@ -5,7 +5,12 @@ that have them), and the dice each ruleset needs for each casualty.
 LRB6 rolls a D68 (a second for Decay), an apothecary's second D68 whose owner keeps either
 result, a Regeneration D6 (4+ heals) and Igor's re-roll of a failed one. GDBBL rolls an
 injury 2D6 plus its modifier (dead only on an unmodified 12), the serious-injury 2D6, and
-its apothecary as `apothecary_action` says; Regeneration is a D6 of 2-6."""
+its apothecary as `apothecary_action` says; Regeneration is a D6 of 2-6.
+
+LRB6 teams may take on opponents they killed (`raised`): a team with a Necromancer one
+Zombie a match, a Nurgle team Rotters; each was killed in this match (not regenerated)
+and is one the rules let rise. His ST 4 or less and the open roster place are the
+post-game sequence's to check: the report does not know them."""
 
 from __future__ import annotations
 
@@ -28,9 +33,16 @@ from rules.engine.report_entry import (
     DieNeed,
     Member,
     casualty_purpose,
+    other,
 )
 
 MAX_MODIFIER = 10  # a sanity bound on an injury roll's modifier, either way
+# SideFacts.helpers' keys for the teams that raise the dead (the race's flags): how many a
+# Necromancer raises per match, and 1 where the team takes on Rotters.
+NECROMANCER, ROTTERS = "necromancer", "raises_rotters"
+# Who may not rise, by what he would become (003 Necromancer and Nurgle's Rot).
+CANNOT_RISE = {"Zombie": ("Regeneration", "Stunty"), "Rotter": ("Decay", "Regeneration", "Stunty")}
+ROT = "Nurgle's Rot"
 
 
 class CasualtyChecks:
@@ -231,6 +243,98 @@ class CasualtyChecks:
             kinds.add("regeneration")
             self.die(casualty, "regeneration", nth, field)
         self.refuse_extra(casualty, kinds, field, what)
+
+
+class RaisedChecks:
+    """Mixed into the report check: each team's `raised`, the killed opponents it takes on."""
+
+    def raised(self) -> None:
+        for side in SIDES:
+            numbers = self.entry.of(side).raised
+            if not numbers:
+                continue
+            field, team = f"{side}.raised", self.team(side)
+            helpers = self.facts.of(side).helpers
+            zombies, rotters = helpers.get(NECROMANCER, 0), helpers.get(ROTTERS, 0)
+            if self.system != "lrb6":
+                self.wrong(field, f"{team} raises no one: only LRB6 takes on the players killed.")
+            elif not zombies and not rotters:
+                self.wrong(
+                    field,
+                    f"{team} cannot raise the dead: only a team with a Necromancer (Necromantic, "
+                    "Undead) raises a Zombie, and only a Nurgle team takes on Rotters.",
+                )
+            elif zombies and len(numbers) > zombies:
+                self.wrong(
+                    field,
+                    f"A Necromancer raises one Zombie per match: {team} names {len(numbers)}.",
+                )
+            else:
+                for number in sorted(set(numbers)):
+                    if numbers.count(number) > 1:
+                        self.wrong(field, f"{team} names #{number} twice.")
+                    else:
+                        self.raised_one(side, number, "Zombie" if zombies else "Rotter")
+
+    def raised_one(self, side: str, number: int, rises_as: str) -> None:
+        field, theirs = f"{side}.raised", other(side)
+        victim = self.facts.of(theirs).member(number)
+        if victim is None or not victim.took_part:
+            self.wrong(field, f"{self.team(theirs)} has no player #{number} in this match.")
+            return
+        named = f"{self.team(theirs)}'s {victim}"
+        for skill in CANNOT_RISE[rises_as]:
+            if skill in victim.skills:
+                self.wrong(field, f"{named} has {skill}: he cannot rise as a {rises_as}.")
+                return
+        hurt, nth = [], 0
+        for casualty in self.entry.casualties:
+            if (casualty.victim.side, casualty.victim.number) == (theirs, number):
+                nth += 1
+                hurt.append((casualty, nth))
+        killed = [self.killed(casualty, nth, victim) for casualty, nth in hurt]
+        if not hurt or all(dead is False for dead in killed):
+            self.wrong(field, f"{named} was not killed in this match.")
+            return
+        fatal = [casualty for (casualty, _), dead in zip(hurt, killed, strict=True) if dead]
+        if rises_as == "Rotter" and fatal and not any(self.rotted(c, side) for c in fatal):
+            self.wrong(
+                field,
+                f"{named} was not killed by a player with {ROT} in a block, blitz or foul: "
+                "he cannot rise as a Rotter.",
+            )
+
+    def rotted(self, casualty: CasualtyEntry, side: str) -> bool:
+        causer = casualty.causer
+        if causer is None or causer.side != side or casualty.action not in AGAINST_OPPONENT:
+            return False
+        member = self.facts.of(side).member(causer.number)
+        return member is not None and ROT in member.skills
+
+    def killed(self, casualty: CasualtyEntry, nth: int, victim: Member) -> bool | None:
+        """Whether the casualty's result that stands is death (LRB6); None while a die or
+        the kept result is not known yet (the casualty's own check asks for them)."""
+        values = {}
+        for kind in CASUALTY_DICE["lrb6"]:
+            server = self.rolled.get(casualty_purpose(kind, "lrb6", casualty.victim, nth))
+            got = server.values if server is not None else casualty.dice.get(kind)
+            if got:
+                values[kind] = tuple(got)
+        results = [values.get("casualty")]
+        if casualty.helper in ("apothecary", "wandering_apothecary"):
+            if casualty.kept not in KEPT:
+                return None
+            if casualty.kept == "second":
+                results = [values.get("apothecary")]
+        if "Decay" in victim.skills and self.ruleset.settings.get("decay_second_casualty", True):
+            results.append(values.get("decay"))
+        if any(result is None for result in results):
+            return None
+        try:
+            rows = [self.ruleset.table("casualty").row_for(10 * r[0] + r[1]) for r in results]
+        except (LookupError, IndexError):
+            return None
+        return any(bool(row.values.get("dead")) for row in rows)
 
 
 def gdbbl_injury(values: tuple[int, ...] | None, modifier: int) -> str | None:

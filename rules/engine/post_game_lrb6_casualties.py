@@ -149,7 +149,7 @@ def casualties_step(ruleset: Ruleset, before: MatchBefore, dice: DiceSource, sta
             continue
         results, read, said = results_of(ruleset, entry, player, purpose, dice)
         rolled += read
-        effects = _lasting(ruleset, fate, results, entry) if results else ["no lasting harm"]
+        effects = _lasting(ruleset, fate, results, entry) or ["no lasting harm"]
         if player.kind not in KEEPS_INJURIES:
             effects = [f"{', '.join(effects)} (a {player.kind} keeps nothing after the match)"]
         words.append(

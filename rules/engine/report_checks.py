@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.engine.casualty_checks import CasualtyChecks
+from rules.engine.casualty_checks import CasualtyChecks, RaisedChecks
 from rules.engine.errors import Problem
 from rules.engine.report_entry import (
     HALVES,
@@ -98,7 +98,7 @@ def report_check(
     return check.found
 
 
-class _Check(CasualtyChecks):
+class _Check(CasualtyChecks, RaisedChecks):
     def __init__(self, ruleset: Ruleset, facts: MatchFacts, entry: ReportEntry, rolled) -> None:
         self.ruleset, self.facts, self.entry, self.rolled = ruleset, facts, entry, rolled
         self.system = ruleset.system
@@ -120,6 +120,7 @@ class _Check(CasualtyChecks):
             self.mvps()
             self.casualties()
             self.concession()
+            self.raised()
         else:
             self.nothing_league()
             results = blitz_bowl_problems if self.system == "blitz-bowl" else None
@@ -127,6 +128,7 @@ class _Check(CasualtyChecks):
             self.found.problems += results(self.ruleset, self.facts, self.entry)
             if self.system == "first-edition":
                 self.deaths()
+            self.raised()
 
     # --- the score -------------------------------------------------------------------
     def score(self) -> None:

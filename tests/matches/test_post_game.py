@@ -56,7 +56,7 @@ HOME_GOLD, AWAY_GOLD = 60_000, 30_000
 # #7: a completion, 1; away #4: MVP 5 (still a Rookie); #9: a touchdown, 3.
 HOME_PLAYERS = {6: (11, 2, 0, 1), 7: (1, 0, 1, 0)}  # spp, touchdowns, completions, mvps
 AWAY_PLAYERS = {4: (5, 0, 0, 1), 9: (3, 1, 0, 0)}
-STEPS = ["winnings", "fan_factor", "mvp", "spp"]
+STEPS = ["winnings", "fan_factor", "mvp", "spp", "casualties", "value_changes", "expenses", "hires"]
 
 
 def notation_of(values: list[int]) -> str:
@@ -220,9 +220,10 @@ def test_the_post_game_row_keeps_the_steps_their_dice_and_the_level_ups(
     steps = post.steps["steps"]
     assert [step["key"] for step in steps] == STEPS
     assert [step["name"] for step in steps] == [
-        "Winnings", "Fan factor", "Most Valuable Player", "Star Player Points"
+        "Winnings", "Fan factor", "Most Valuable Player", "Star Player Points",
+        "Casualties and the dead", "Value changes", "Spiralling expenses", "Hire and fire",
     ]  # fmt: skip
-    winnings, fan_factor, mvp, spp = steps
+    winnings, fan_factor, mvp, spp = steps[:4]
     assert [(d["purpose"], d["notation"], d["values"], d["source"]) for d in winnings["dice"]] == [
         ("winnings for home", "D6", [4], "entered"), ("winnings for away", "D6", [3], "entered")
     ]  # fmt: skip
@@ -549,11 +550,6 @@ def test_a_post_game_die_typed_as_the_wrong_roll_is_refused_by_name(
 
 # --- Not applied, and why -----------------------------------------------------------------
 
-CASUALTIES_WHY = (
-    "This report has casualties: Dugout applies them with the rest of LRB6's post-game "
-    "sequence (the dead, value changes, expenses, hires), which is not ready yet, so the "
-    "report is confirmed but not applied."
-)
 GDBBL_WHY = (
     "Dugout does not apply GDBBL 1.2's post-game sequence yet: enter its winnings, fan factor "
     "and SPP on the rosters."
@@ -568,7 +564,7 @@ def with_casualty(match: Match, coach) -> Match:
     return reported(match, coach, casualties=[CASUALTY], server_rolls=True)
 
 
-def test_a_report_with_casualties_is_confirmed_but_not_applied(
+def test_a_report_with_casualties_is_applied_with_the_casualty_die_the_server_rolled(
     friendly, home_coach, away_coach
 ) -> None:
     gate_recorded(friendly)
@@ -576,21 +572,28 @@ def test_a_report_with_casualties_is_confirmed_but_not_applied(
     at_the_table(friendly, TABLE_DICE)
     workflow.report_confirm(friendly, away_coach)
     assert fresh(friendly).status == "confirmed"
-    assert not_applied_why(fresh(friendly)) == CASUALTIES_WHY
-    not_applied(friendly)
-    with unchanged():
-        assert post_game_apply(fresh(friendly), away_coach) is None
+    assert not_applied_why(fresh(friendly)) == ""
+    steps = {s["key"]: s for s in PostGame.objects.get(match=friendly).steps["steps"]}
+    [die] = steps["casualties"]["dice"]
+    rolled = DiceRoll.objects.get(match=friendly, purpose="casualty for away #3")
+    assert (die["purpose"], die["notation"], die["values"]) == (
+        "casualty for away #3", "D68", rolled.values
+    )  # fmt: skip
+    assert steps["casualties"]["result"].startswith("Da Krumpers #3 ")
     ledger_clean()
 
 
-def test_a_report_with_casualties_is_confirmed_without_post_game_dice_where_they_are_entered(
+def test_a_report_with_casualties_waits_for_the_post_game_dice_where_they_are_entered(
     entered_only, home_coach, away_coach
 ) -> None:
-    """Nothing is applied, so no winnings or fan factor die is asked for."""
+    """The casualty is applied with the rest, so the winnings and fan factor dice are asked
+    for first and the report stays submitted."""
     casualty = {**CASUALTY, "dice": {"casualty": [1, 1]}}
     reported(entered_only, home_coach, casualties=[casualty])
-    workflow.report_confirm(entered_only, away_coach)
-    assert fresh(entered_only).status == "confirmed"
+    with unchanged(), pytest.raises(MatchRefused) as refused:
+        workflow.report_confirm(entered_only, away_coach)
+    assert "Enter the D6 for 'winnings for home' first." in str(refused.value)
+    assert fresh(entered_only).status == "submitted"
     not_applied(entered_only)
 
 
@@ -643,7 +646,7 @@ def test_a_concession_gives_the_winner_the_gold_and_both_mvps_and_costs_the_conc
         START + 90_000, 4, as_new({6: (8, 1, 0, 1), 7: (5, 0, 0, 1)})
     )  # fmt: skip
     assert standing(friendly.away) == (START, 2, as_new({9: (3, 1, 0, 0)}))
-    winnings, fan_factor, _mvp, _spp = PostGame.objects.get(match=friendly).steps["steps"]
+    winnings, fan_factor, *_later = PostGame.objects.get(match=friendly).steps["steps"]
     assert winnings["inputs"]["score"] == {"home": 2, "away": 1}
     assert winnings["inputs"]["results"] == {"home": "win", "away": "loss"}
     assert winnings["result"].endswith(

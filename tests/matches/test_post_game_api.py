@@ -19,7 +19,6 @@ from tests.matches.rulesets import friendly_of
 from tests.matches.test_api import client_of
 from tests.matches.test_post_game import (
     AWAY_GOLD,
-    CASUALTIES_WHY,
     FORFEIT_WHY,
     GATE_DICE,
     GDBBL_WHY,
@@ -76,7 +75,7 @@ def test_the_post_game_gives_the_steps_in_order_with_their_dice_and_changes(
     for step in body["steps"]:
         assert set(step) == {"key", "name", "inputs", "dice", "result", "changes"}
         assert step["result"]
-    winnings, fan_factor, mvp, spp = body["steps"]
+    winnings, fan_factor, mvp, spp = body["steps"][:4]
     assert winnings["dice"] == [
         {"purpose": "winnings for home", "notation": "D6", "values": [4], "source": "entered"},
         {"purpose": "winnings for away", "notation": "D6", "values": [3], "source": "entered"},
@@ -122,7 +121,7 @@ def test_a_report_that_waits_for_the_commissioner_is_a_404_until_approved(
     assert read(home_coach, waiting_match)["applied_by"] == "nuffle"
 
 
-def test_the_404_of_a_report_with_casualties_says_why_it_is_not_applied(
+def test_a_report_with_casualties_is_applied_and_its_casualties_step_names_the_die(
     friendly, home_coach, away_coach
 ) -> None:
     gate_recorded(friendly)
@@ -130,9 +129,8 @@ def test_the_404_of_a_report_with_casualties_says_why_it_is_not_applied(
     at_the_table(friendly, TABLE_DICE)
     confirmed = client_of(away_coach).post(f"/api/matches/{friendly.pk}/confirm/")
     assert confirmed.json()["status"] == "confirmed"
-    answer = client_of(home_coach).get(url(friendly))
-    assert (answer.status_code, answer.json()) == (404, {"detail": CASUALTIES_WHY})
-    not_applied(friendly)
+    steps = {step["key"]: step for step in read(home_coach, friendly)["steps"]}
+    assert [die["purpose"] for die in steps["casualties"]["dice"]] == ["casualty for away #3"]
 
 
 def test_the_404_of_a_gdbbl_report_says_why_it_is_not_applied(

@@ -20,7 +20,6 @@ from matches.models import Match
 from tests.matches.helpers import PLAYED, submitted
 from tests.matches.rulesets import friendly_of
 from tests.matches.test_post_game import (
-    CASUALTIES_WHY,
     GDBBL_WHY,
     TABLE_DICE,
     at_the_table,
@@ -34,7 +33,10 @@ from tests.unchanged import unchanged
 
 pytestmark = pytest.mark.django_db
 
-STEP_NAMES = ["1. Winnings", "2. Fan factor", "3. Most Valuable Player", "4. Star Player Points"]
+STEP_NAMES = [
+    "1. Winnings", "2. Fan factor", "3. Most Valuable Player", "4. Star Player Points",
+    "5. Casualties and the dead", "6. Value changes", "7. Spiralling expenses", "8. Hire and fire",
+]  # fmt: skip
 
 
 def summary_url(match: Match) -> str:
@@ -75,12 +77,13 @@ def tagged(page: str, testid: str) -> str:
 # --- What the page shows ------------------------------------------------------------------
 
 
-def test_the_summary_shows_the_four_steps_in_order(client, friendly, away_coach) -> None:
+def test_the_summary_shows_the_eight_steps_in_order(client, friendly, away_coach) -> None:
     applied(friendly)
     client.force_login(away_coach)
     page = summary(client, friendly)
     starts = [page.index(f'data-testid="step-{key}"')
-              for key in ("winnings", "fan_factor", "mvp", "spp")]  # fmt: skip
+              for key in ("winnings", "fan_factor", "mvp", "spp", "casualties", "value_changes",
+                          "expenses", "hires")]  # fmt: skip
     assert starts == sorted(starts)
     headings = re.findall(r'<h2 id="step-[a-z_]+">(.*?)</h2>', page)
     assert headings == STEP_NAMES
@@ -163,14 +166,15 @@ def test_the_match_page_links_to_the_summary_once_the_report_is_applied(
     workflow.report_confirm(friendly, away_coach)
     page = match_page(client, friendly)
     assert tagged(page, "applied").endswith(
-        ": read the post-game summary (winnings, fan factor, SPP)."
+        ": read the post-game summary (winnings, fan factor, SPP, casualties, expenses, who "
+        "joins and who leaves)."
     )
     assert f'<a href="{summary_url(friendly)}">read the post-game summary</a>' in page
     assert 'data-testid="not-applied"' not in page
     assert client.get(summary_url(friendly)).status_code == 200
 
 
-def test_a_report_with_casualties_says_on_the_match_page_why_it_is_not_applied(
+def test_a_report_with_casualties_is_applied_and_its_summary_reads_the_casualty(
     client, friendly, home_coach, away_coach
 ) -> None:
     gate_recorded(friendly)
@@ -179,9 +183,9 @@ def test_a_report_with_casualties_says_on_the_match_page_why_it_is_not_applied(
     workflow.report_confirm(friendly, away_coach)
     client.force_login(home_coach)
     page = match_page(client, friendly)
-    assert tagged(page, "not-applied") == f"Confirmed, not applied: {CASUALTIES_WHY}"
-    assert 'data-testid="applied"' not in page
-    assert client.get(summary_url(friendly)).status_code == 404
+    assert 'data-testid="applied"' in page
+    assert 'data-testid="not-applied"' not in page
+    assert "Da Krumpers #3 " in summary(client, friendly)
 
 
 def test_a_gdbbl_report_says_on_the_match_page_why_it_is_not_applied(

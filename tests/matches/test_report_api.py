@@ -188,7 +188,7 @@ def test_a_blitz_bowl_report_keeps_its_points_and_its_win_type(
     assert put(home_coach, blitz_friendly, BLITZ_REPORT).status_code == 200
     report = report_read(away_coach, blitz_friendly)
     assert report["home"] == {
-        "players": [], "mvps": [], "challenge_points": 5, "challenge_cards": [],
+        "players": [], "mvps": [], "raised": [], "challenge_points": 5, "challenge_cards": [],
         "clean_sweeps": 1, "bonus_points": 2, "score": 21,
     }  # fmt: skip
     assert (report["away"]["challenge_points"], report["away"]["score"]) == (3, 7)
