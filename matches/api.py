@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from matches.actions import PERFORM, require_involved
+from matches.hires import journeyman_hire
 from matches.kick_off_serializers import (
     FreebootersBody,
     InducementsBody,
@@ -35,8 +36,11 @@ from matches.serializers import (
     StepReasonBody,
 )
 from matches.services import friendly_offer
+from rules.engine.report_entry import SIDES
 from rules.plumbing.refusals import valid_body
 from teams.models import Team
+from teams.roster import roster
+from teams.serializers import TeamSerializer
 
 
 def _valid(body_class, data) -> dict:
@@ -66,6 +70,13 @@ def _paths(detail, path: str = "") -> dict[str, list[str]]:
         for name, messages in (_paths(value, step) if value else {}).items():
             found.setdefault(name, []).extend(messages)
     return found
+
+
+class JourneymanHireBody(serializers.Serializer):
+    side = serializers.ChoiceField(choices=SIDES, help_text="The journeyman's team: home or away.")
+    number = serializers.IntegerField(
+        min_value=1, max_value=99, help_text="The journeyman's shirt number in the match."
+    )
 
 
 class WaitingSerializer(serializers.Serializer):
@@ -140,6 +151,19 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         """LRB6, before kick-off: the team's journeymen (none is a choice too), taken again
         until both teams have theirs, when the values at kick-off and petty cash are fixed."""
         return self._act(request, pk, "journeymen", JourneymenBody)
+
+    @extend_schema(request=JourneymanHireBody, responses={201: TeamSerializer})
+    @action(detail=True, methods=["post"], url_path="journeymen/hire", url_name="journeymen-hire")
+    def journeymen_hire(self, request: Request, pk=None) -> Response:
+        """LRB6, once the report is applied: the team's coach hires for good one of its
+        journeymen who played and did not die, until the team's next match begins, at his
+        position's cost from the treasury (one ledger entry). He joins without Loner, keeping
+        this match's SPP and injuries. 201 with the team's roster."""
+        match = match_seen(pk, self.request.user)
+        require_involved(request.user, match)  # who, before the body is read
+        body = _valid(JourneymanHireBody, request.data)
+        team = journeyman_hire(match, request.user, body["side"], body["number"])
+        return Response(TeamSerializer(roster(team)).data, status=201)
 
     @extend_schema(request=InducementsBody, responses=MatchSerializer)
     @action(detail=True, methods=["post"])

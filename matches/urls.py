@@ -1,6 +1,6 @@
 from django.urls import path
 
-from matches import post_game_views, views
+from matches import hire_views, post_game_views, views
 
 app_name = "matches"
 urlpatterns = [
@@ -9,5 +9,6 @@ urlpatterns = [
     path("<int:pk>/", views.match_detail, name="detail"),
     path("<int:pk>/report/check/", views.report_check, name="report-check"),
     path("<int:pk>/post-game/", post_game_views.post_game_summary, name="post-game"),
+    path("<int:pk>/post-game/hire/", hire_views.journeyman_hire_view, name="journeyman-hire"),
     path("<int:pk>/<slug:action>/", views.match_act, name="act"),
 ]

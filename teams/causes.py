@@ -237,6 +237,18 @@ def rename(rules: Rules, state: ledger.TeamState, request: Mapping[str, Any]) ->
     return deltas
 
 
+def hire(rules: Rules, state: ledger.TeamState, request: Mapping[str, Any]) -> Deltas:
+    """{"match", "side", "number", "position", "player": [key, number, name], "record"}: a
+    journeyman who played a match, hired for good after it. He is priced and limited as one
+    player of his position bought from the treasury (its cost, the position's maximum, 16
+    players, the treasury), and joins as a normal player of it (no Loner) with what the
+    match gave him (`record`: his SPP and counters, his status and lasting injuries)."""
+    bought = {"kind": "player", "what": request["position"], "count": 1,
+              "players": [request["player"]]}  # fmt: skip
+    paid, join = purchase(rules, state, bought)
+    return [paid, {**join, "record": dict(request["record"])}]
+
+
 Derive = Callable[[Rules, ledger.TeamState, Mapping[str, Any]], Deltas]
 
 DERIVED: dict[str, Derive] = {
@@ -246,6 +258,7 @@ DERIVED: dict[str, Derive] = {
     "roll": roll,
     "choice": choice,
     "rename": rename,
+    "hire": hire,
 }
 
 

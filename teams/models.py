@@ -131,6 +131,7 @@ class LedgerCause(models.Model):
         ("rename", "renamed"),
         ("inducements", "inducements for a match"),
         ("freebooters", "freebooters for a match"),
+        ("hire", "journeyman hired"),
     ]
 
     kind = models.CharField(max_length=20, choices=KINDS)
@@ -169,6 +170,7 @@ class LedgerEntry(models.Model):
         ("rename", "renamed"),
         ("inducements", "inducements for a match"),
         ("freebooters", "freebooters for a match"),
+        ("hire", "journeyman hired"),
     ]
 
     # PROTECT: a team with a history cannot be deleted, only retired; its ledger stays.

@@ -2,7 +2,8 @@
 
 Leagues sit above teams, so teams declares here what it needs to know and what it gets when
 no league answers (outside a league: either dice source, only staff adjust, nothing to
-enter). The leagues app fills `leagues` when Django is ready (league/apps.py)."""
+enter). The leagues app fills `leagues` when Django is ready (league/apps.py). Likewise
+matches fills `pending`: what waits on a team after a match (a journeyman to hire)."""
 
 from __future__ import annotations
 
@@ -79,3 +80,27 @@ leagues: Seam[LeagueSay] = Seam("teams.leagues", NoLeagues())
 def dice_sources(league: TeamLeague | None) -> tuple[str, ...]:
     """Where dice may come from: the league's choice, or either outside a league."""
     return league.dice_sources if league else BOTH_SOURCES
+
+
+@dataclass(frozen=True)
+class Pending:
+    """Something a layer above keeps waiting on a team (a journeyman its coach may hire
+    after a match), as the team page's one line: the words and where to act on it."""
+
+    words: str
+    url: str
+
+
+class PendingSay(Protocol):
+    def pending_for(self, team, entries) -> list[Pending]:
+        """What waits on the team, read from its ledger `entries` (read already, with their
+        causes, latest first) and at most one more query."""
+
+
+class NothingPending:
+    def pending_for(self, team, entries) -> list[Pending]:
+        return []
+
+
+# Matches fills it (matches/apps.py): a team page never imports matches.
+pending: Seam[PendingSay] = Seam("teams.pending", NothingPending())

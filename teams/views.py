@@ -33,7 +33,7 @@ from teams.history import ledger_for, reversals
 from teams.leaving import departure_preview
 from teams.models import LedgerEntry, Team
 from teams.roster import roster, teams_listed
-from teams.seams import dice_sources, leagues
+from teams.seams import dice_sources, leagues, pending
 from teams.undo import entry_undo, require_undoer, undo_problem
 
 TEAMS_PER_PAGE = 50  # as the API's pages
@@ -62,8 +62,10 @@ def _detail(request: HttpRequest, team: Team, status: int = 200, **extra) -> Htt
     may_buy = is_coach_or_staff(request.user, team.coach_id) and team.retired_at is None
     league = leagues.answer.league_of(team, request.user)
     entries = ledger_for(team, entries, league)
+    # What waits on the team after a match (a journeyman to hire), for whoever acts for it.
+    waiting = pending.answer.pending_for(team, entries) if may_buy else []
     sheet = roster(team)
-    context = {"roster": sheet, "may_buy": may_buy, **extra}
+    context = {"roster": sheet, "may_buy": may_buy, "pending": waiting, **extra}
     context["may_adjust"] = team.retired_at is None and leagues.answer.may_adjust(
         request.user, team
     )
