@@ -51,21 +51,23 @@ def test_a_commissioner_undoes_a_retirement_and_is_told_what_blocks_another_undo
     lineman = roster_row(page, "Lineman 1")
     expect(lineman).to_have_class("status-retired")  # entry #6: struck through
     expect(lineman).to_have_css("text-decoration-line", "line-through")
-    expect(page.locator(".team-block")).to_contain_text("20,000 gp")
+    # 20,000 after its purchase, and round 1's 60,000 winnings (entry #7, the demo's report).
+    expect(page.locator(".team-block")).to_contain_text("80,000 gp")
 
     page.get_by_label("Why undo #6", exact=True).fill(REASON)
     page.get_by_role("button", name="Undo #6", exact=True).click()
     expect(page.locator(".messages")).to_contain_text("Undid #6: #1 Lineman 1 retired.")
     # He is back on the team, no longer struck through; an LRB6 retirement moved no gold, so
-    # neither does its undo: 20,000 as before.
+    # neither does its undo: 80,000 as before.
     expect(lineman).to_have_class("status-active")
     expect(lineman).not_to_have_css("text-decoration-line", "line-through")
-    expect(page.locator(".team-block")).to_contain_text("20,000 gp")
+    expect(page.locator(".team-block")).to_contain_text("80,000 gp")
     retirement = page.locator("#entry-6")
     expect(retirement).to_have_class("undone")
-    expect(retirement).to_contain_text("(undone by #7)")
+    expect(retirement).to_contain_text("(undone by #9)")
     expect(retirement.get_by_role("button")).to_have_count(0)  # undone: no second undo
-    expect(page.locator("#entry-7")).to_contain_text(
+    # A rebuild: #8 takes back round 1's report (#7), #9 the retirement, #10 the report again.
+    expect(page.locator("#entry-9")).to_contain_text(
         f"Reverses #6 (#1 Lineman 1 retired): {REASON}"
     )
     assert phone.horizontal_overflow() == 0
@@ -86,7 +88,7 @@ def test_a_commissioner_undoes_a_retirement_and_is_told_what_blocks_another_undo
     # The Reavers' own coach reads the same history with no undo offered.
     log_in(page, live_server.url, "griff", DEMO_PASSWORD)
     page.goto(roster)
-    expect(page.locator("#entry-7")).to_be_visible()
+    expect(page.locator("#entry-9")).to_be_visible()
     # Lineman 1 is his again to retire; undoing is not his to do.
     expect(page.get_by_role("button", name="Retire Lineman 1")).to_be_visible()
     expect(page.get_by_role("button", name=re.compile(r"^Undo #"))).to_have_count(0)
@@ -97,10 +99,13 @@ def test_a_commissioner_undoes_a_retirement_and_is_told_what_blocks_another_undo
     # close it, or PostgreSQL cannot drop the test database at the end of the run.
     try:
         team = Team.objects.get(pk=reavers)
-        assert team.treasury == 20_000
+        assert team.treasury == 80_000
         assert team.players.get(number=1).status == "active"
-        # #7 the undo of #6; the refused undo of #3 wrote nothing.
-        assert team.ledger.count() == 7
-        assert team.ledger.get(sequence=7).reverses.sequence == 6
+        # #7 round 1's report; #8-#10 the undo of #6 (the report reversed and applied again
+        # after it); the refused undo of #3 wrote nothing.
+        assert team.ledger.count() == 10
+        assert team.ledger.get(sequence=8).reverses.sequence == 7
+        assert team.ledger.get(sequence=9).reverses.sequence == 6
+        assert team.ledger.get(sequence=10).kind == "report"
     finally:
         connections.close_all()

@@ -11,6 +11,8 @@ from django.core.management import call_command
 
 from league.demo import DEMO_COACHES, DEMO_LEAGUE, DEMO_PASSWORD, DEMO_TEAMS
 from league.models import League
+from matches.models import Match
+from teams import ledger
 from teams.ledger_rows import ledger_differences
 from teams.models import Team
 
@@ -21,6 +23,12 @@ def demo_data() -> str:
     out = StringIO()
     call_command("demo_data", stdout=out)
     return out.getvalue()
+
+
+def left_at_creation(name: str) -> int:
+    """The treasury a team's creation left it (round 1's winnings came later)."""
+    team = Team.objects.get(name=name)
+    return ledger.replay(team.ledger.get(kind="creation").deltas).treasury
 
 
 def test_it_creates_each_demo_coach_with_the_known_password() -> None:
@@ -60,7 +68,7 @@ def test_it_builds_legal_demo_teams_under_lrb6_and_gdbbl() -> None:
     assert set(teams) == {demo.name for demo in DEMO_TEAMS}
     assert {team.ruleset_version.ruleset.slug for team in teams.values()} == {"lrb6", "gdbbl"}
     # 5 x 50,000 + 4 x 80,000 + 2 x 80,000 + 2 x 60,000 + 3 x 10,000 + 50,000 = 930,000
-    assert teams["Gouged Eye"].treasury == 70_000
+    assert left_at_creation("Gouged Eye") == 70_000
     assert teams["Gouged Eye"].players.count() == 11
     for team in teams.values():
         assert ledger_differences(team) == []
@@ -75,9 +83,9 @@ def test_running_it_twice_builds_each_team_once() -> None:
 def test_the_new_demo_teams_spend_what_their_comments_say() -> None:
     demo_data()
     # 7 x 70,000 + 2 x 100,000 + 2 x 110,000 + 1 x 50,000 + 4 x 10,000 = 1,000,000
-    assert Team.objects.get(name="Naggaroth Nightmares").treasury == 0
+    assert left_at_creation("Naggaroth Nightmares") == 0
     # 6 x 50,000 + 70,000 + 2 x 80,000 + 2 x 90,000 + 2 x 60,000 + 5 x 10,000 + 50,000
-    assert Team.objects.get(name="Underworld Creepers").treasury == 70_000
+    assert left_at_creation("Underworld Creepers") == 70_000
 
 
 def test_it_builds_a_demo_lrb6_league_with_a_season_drawn() -> None:
@@ -103,3 +111,15 @@ def test_running_it_twice_builds_the_league_once() -> None:
     demo_data()
     assert League.objects.count() == 1
     assert League.objects.get().seasons.count() == 1
+
+
+def test_it_leaves_a_friendly_report_waiting_and_another_friendly_offered() -> None:
+    demo_data()
+    friendlies = {
+        (match.home.name, match.away.name): match.status
+        for match in Match.objects.filter(kind="friendly").select_related("home", "away")
+    }
+    assert friendlies[("Underworld Creepers", "Naggaroth Nightmares")] == "submitted"
+    assert friendlies[("Gouged Eye", "Reikland Reavers")] == "offered"
+    waiting = Match.objects.get(kind="friendly", status="submitted")
+    assert waiting.report.submitted_by.username == "nuffle"  # morg confirms or disputes it
