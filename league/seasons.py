@@ -34,8 +34,10 @@ def season_start(
     name: str = "",
     first_deadline: datetime.date | None = None,
     days_between_rounds: int = 7,
+    seed: str = "",
 ) -> Season:
-    """Finishes the current season (if any) and starts the next with every member team."""
+    """Finishes the current season (if any) and starts the next with every member team. The
+    draw is random unless a `seed` is given (the demo's, which must give its round 1)."""
     require_commissioner(actor, league, "start a season")
     league = League.objects.select_for_update().get(pk=league.pk)
     teams = _members(league)
@@ -50,7 +52,7 @@ def season_start(
         number=number,
         name=name.strip() or f"Season {number}",
         format=format,
-        seed=secrets.token_hex(8),
+        seed=seed or secrets.token_hex(8),
         started_by=actor,
     )
     season.teams.set(teams)

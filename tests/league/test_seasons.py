@@ -78,6 +78,20 @@ def test_the_draw_is_stored_and_replayable(league, commissioner, users) -> None:
     assert got == expected
 
 
+def test_a_season_started_with_a_seed_draws_the_same_fixtures_each_time(
+    league, commissioner, users
+) -> None:
+    member_teams(league, 4, users)
+    draws = []
+    for _ in range(2):
+        season = season_start(league, commissioner, "round_robin", seed="0000000000000003")
+        assert season.seed == "0000000000000003"
+        draws.append(
+            list(season.fixtures.order_by("round__number", "pk").values_list("home_id", "away_id"))
+        )
+    assert draws[0] == draws[1]
+
+
 def test_a_round_robin_needs_two_member_teams(league, commissioner, users) -> None:
     member_teams(league, 1, users)
     with unchanged(), pytest.raises(LeagueRefused) as refused:
