@@ -26,6 +26,7 @@ from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
 
 from matches.models import Match, Participant, PostGame
+from matches.pre_match import free_numbers
 from matches.services import MatchRefused
 from rules.engine.errors import Problem
 from rules.engine.report_entry import SIDES
@@ -122,15 +123,17 @@ def hired_numbers(match: Match) -> set[tuple[str, int]]:
     return {(request["side"], int(request["number"])) for request in requests}
 
 
+def _began_after(team: Team, match):
+    """The team's matches made after `match` (a pk, or an OuterRef to one) whose pre-match
+    steps or report began."""
+    return Match.objects.filter(Q(home=team) | Q(away=team), pk__gt=match).filter(
+        Q(kick_offs__isnull=False) | Q(report__isnull=False)
+    )
+
+
 def next_match_began(match: Match, team: Team) -> Match | None:
     """The team's first match made after this one whose pre-match steps or report began."""
-    return (
-        Match.objects.filter(Q(home=team) | Q(away=team), pk__gt=match.pk)
-        .filter(Q(kick_offs__isnull=False) | Q(report__isnull=False))
-        .select_related("home", "away")
-        .order_by("pk")
-        .first()
-    )
+    return _began_after(team, match.pk).select_related("home", "away").order_by("pk").first()
 
 
 def ended_words(team: Team, later: Match) -> str:
@@ -145,13 +148,14 @@ def journeymen_of(match: Match, post: PostGame) -> list[Journeyman]:
     hired = hired_numbers(match)
     offered = {side: set(offered_numbers(post, side)) for side in SIDES}
     rows = Participant.objects.filter(match=match, kind="journeyman").select_related("position")
+    teams = {"home": match.home, "away": match.away}
+    races = {side: rules_of(team).ruleset.races[team.race.slug] for side, team in teams.items()}
     found = []
     for row in sorted(rows, key=lambda r: (SIDES.index(match.side_of(r.team_id)), r.number)):
         side = match.side_of(row.team_id)
-        team = match.home if side == "home" else match.away
+        team = teams[side]
         position = row.position.name if row.position_id else ""
-        race = rules_of(team).ruleset.races[team.race.slug]
-        cost = race.position(position).cost if position else 0
+        cost = races[side].position(position).cost if position else 0
         found.append(
             Journeyman(
                 side, team, row.number, row.name, position, cost,
@@ -215,9 +219,7 @@ def journeyman_hire(match: Match, actor, side: str, number: int) -> Team:
     journeyman = _refusal(match, team, post, number)
     before = state_of(team)
     taken = {player.number for player in before.players.values()}  # the gone keep theirs
-    shirt = number if number not in taken else next(
-        (n for n in range(1, 100) if n not in taken), number
-    )  # fmt: skip
+    shirt = number if number not in taken else free_numbers(taken, 1)[0]
     key = f"p{next_player_key(team)}"
     request = {
         "match": match.pk, "side": side, "number": number, "position": journeyman.position,
@@ -273,13 +275,10 @@ class HiresPending:
         if not reports:
             return []  # no query for a team that has played no applied match
         ref = max(reports, key=lambda entry: entry.sequence).cause.ref
-        later = Match.objects.filter(
-            Q(home=team) | Q(away=team), pk__gt=OuterRef("match_id")
-        ).filter(Q(kick_offs__isnull=False) | Q(report__isnull=False))
         post = (
             PostGame.objects.filter(match_id=ref)
             .select_related("match__home", "match__away")
-            .annotate(began=Exists(later))
+            .annotate(began=Exists(_began_after(team, OuterRef("match_id"))))
             .first()
         )
         if post is None or post.began:

@@ -63,12 +63,13 @@ def _names(match: Match, steps: list) -> dict[tuple[str, object], str]:
     return names
 
 
-def summary_of(match: Match, post: PostGame) -> dict:
+def summary_of(match: Match, post: PostGame, who: dict | None = None) -> dict:
     """The stored steps as a page reads them, and each team's totals: gold, fan factor,
-    each player's SPP and the improvement rolls now due."""
+    each player's SPP and the improvement rolls now due. `who` names the changed players
+    (read from the match's players when not given)."""
     steps = post.steps["steps"]
     names = {"home": match.home.name, "away": match.away.name}
-    who = _names(match, steps) if isinstance(match, Match) else {}
+    who = _names(match, steps) if who is None else who
     totals = {}
     for side in ("home", "away"):
         changes = [c for step in steps for c in step["changes"] if c["side"] == side]

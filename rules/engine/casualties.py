@@ -6,12 +6,21 @@ rules/editions/lrb6/tables.yaml so a house-rule copy can change a row without co
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.engine.checks import require_whole
 from rules.engine.errors import RulesError
+from rules.engine.report_entry import CasualtyEntry
 from rules.engine.ruleset import Ruleset
 
+# The team's apothecary and a Wandering Apothecary both re-roll the casualty (003).
+APOTHECARIES = ("apothecary", "wandering_apothecary")
+# Who may not rise, by what he would become (003 Necromancer and Nurgle's Rot); both need a
+# victim of strength 4 or less.
+CANNOT_RISE = {"Zombie": ("Regeneration", "Stunty"), "Rotter": ("Decay", "Regeneration", "Stunty")}
+RAISE_MAX_STRENGTH = 4
+ROT = "Nurgle's Rot"
 # A D68 is a D6 for the tens and a D8 for the units: 11..68, never 19, 20, 29, ...
 TENS_SIDES = 6
 UNITS_SIDES = 8
@@ -50,6 +59,25 @@ def casualty(ruleset: Ruleset, tens: int, units: int) -> Casualty:
         characteristic=characteristic,
         dead=bool(values.get("dead", False)),
     )
+
+
+def standing_results(
+    ruleset: Ruleset,
+    entry: CasualtyEntry,
+    decay: bool,
+    values: Mapping[str, tuple[int, ...] | None],
+) -> list[Casualty] | None:
+    """The casualty table results that stand for one casualty before any Regeneration: the
+    first D68, or the apothecary's when its owner kept the second, and a Decay player's
+    second D68 (`decay`). `values` holds each D68 by kind (casualty, apothecary, decay) as
+    (tens, units); None while one they need is not known."""
+    kept_second = entry.helper in APOTHECARIES and entry.kept == "second"
+    needed = [values.get("apothecary" if kept_second else "casualty")]
+    if decay:
+        needed.append(values.get("decay"))
+    if any(not got for got in needed):
+        return None
+    return [casualty(ruleset, got[0], got[1]) for got in needed]
 
 
 def _require_d68_die(value: object, needs: str, sides: int) -> None:

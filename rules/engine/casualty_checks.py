@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.engine import dice
+from rules.engine.casualties import APOTHECARIES, CANNOT_RISE, ROT, standing_results
 from rules.engine.errors import RulesError
 from rules.engine.report_entry import (
     ACTIONS,
@@ -40,9 +41,6 @@ MAX_MODIFIER = 10  # a sanity bound on an injury roll's modifier, either way
 # SideFacts.helpers' keys for the teams that raise the dead (the race's flags): how many a
 # Necromancer raises per match, and 1 where the team takes on Rotters.
 NECROMANCER, ROTTERS = "necromancer", "raises_rotters"
-# Who may not rise, by what he would become (003 Necromancer and Nurgle's Rot).
-CANNOT_RISE = {"Zombie": ("Regeneration", "Stunty"), "Rotter": ("Decay", "Regeneration", "Stunty")}
-ROT = "Nurgle's Rot"
 
 
 class CasualtyChecks:
@@ -314,27 +312,21 @@ class RaisedChecks:
     def killed(self, casualty: CasualtyEntry, nth: int, victim: Member) -> bool | None:
         """Whether the casualty's result that stands is death (LRB6); None while a die or
         the kept result is not known yet (the casualty's own check asks for them)."""
+        if casualty.helper in APOTHECARIES and casualty.kept not in KEPT:
+            return None
         values = {}
         for kind in CASUALTY_DICE["lrb6"]:
             server = self.rolled.get(casualty_purpose(kind, "lrb6", casualty.victim, nth))
             got = server.values if server is not None else casualty.dice.get(kind)
             if got:
                 values[kind] = tuple(got)
-        results = [values.get("casualty")]
-        if casualty.helper in ("apothecary", "wandering_apothecary"):
-            if casualty.kept not in KEPT:
-                return None
-            if casualty.kept == "second":
-                results = [values.get("apothecary")]
-        if "Decay" in victim.skills and self.ruleset.settings.get("decay_second_casualty", True):
-            results.append(values.get("decay"))
-        if any(result is None for result in results):
-            return None
+        settings = self.ruleset.settings
+        decay = "Decay" in victim.skills and settings.get("decay_second_casualty", True)
         try:
-            rows = [self.ruleset.table("casualty").row_for(10 * r[0] + r[1]) for r in results]
-        except (LookupError, IndexError):
-            return None
-        return any(bool(row.values.get("dead")) for row in rows)
+            rows = standing_results(self.ruleset, casualty, decay, values)
+        except (RulesError, LookupError, IndexError):
+            return None  # a die out of range: the casualty's own check names it
+        return None if rows is None else any(row.dead for row in rows)
 
 
 def gdbbl_injury(values: tuple[int, ...] | None, modifier: int) -> str | None:

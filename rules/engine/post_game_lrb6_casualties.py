@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.engine import dice as rolls
-from rules.engine.casualties import Casualty, casualty
+from rules.engine.casualties import APOTHECARIES, Casualty, casualty, standing_results
 from rules.engine.characteristics import injury_change
 from rules.engine.checks import optional_setting
 from rules.engine.post_game import Change, DiceSource, Die, MatchBefore, PlayerBefore, Step
@@ -20,7 +20,6 @@ from rules.engine.report_entry import REGENERATES_ON, CasualtyEntry, casualty_pu
 from rules.engine.ruleset import Ruleset
 
 KEEPS_INJURIES = ("roster", "journeyman")  # a star or a mercenary keeps nothing
-APOTHECARIES = ("apothecary", "wandering_apothecary")
 
 
 @dataclass
@@ -54,24 +53,23 @@ def results_of(
     read = _reader(ruleset)
     first = dice.roll(purposes["casualty"], "D68")
     rolled, words = [first], [f"D68 {_d68(first)} {read(first).result}"]
-    results = [read(first)]
+    values = {"casualty": first.values}
     decay = "Decay" in player.skills and optional_setting(ruleset, "decay_second_casualty", True)
     if decay:
         second = dice.roll(purposes["decay"], "D68")
         rolled.append(second)
-        results.append(read(second))
+        values["decay"] = second.values
         words.append(f"Decay: D68 {_d68(second)} {read(second).result}")
-    # The team's apothecary and a Wandering Apothecary both re-roll the casualty (003).
-    if entry.helper in APOTHECARIES and dice.has(purposes["apothecary"]):
+    keeps = entry.helper in APOTHECARIES and entry.kept == "second"
+    if keeps or (entry.helper in APOTHECARIES and dice.has(purposes["apothecary"])):
         again = dice.roll(purposes["apothecary"], "D68")
         rolled.append(again)
-        keeps = entry.kept == "second"
-        if keeps:
-            results[0] = read(again)
+        values["apothecary"] = again.values
         words.append(
             f"apothecary: D68 {_d68(again)} {read(again).result}, "
             f"{'kept' if keeps else 'the first result kept'}"
         )
+    results = standing_results(ruleset, entry, decay, values) or []
     for kind, who in (("regeneration", "Regeneration"), ("igor", "Igor")):
         if not dice.has(purposes[kind]):
             continue

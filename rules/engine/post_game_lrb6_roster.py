@@ -14,6 +14,8 @@ record value changes → pay spiralling expenses → hire and fire):
 
 from __future__ import annotations
 
+from rules.engine.advancement import advancement_value
+from rules.engine.casualties import CANNOT_RISE, RAISE_MAX_STRENGTH, ROT
 from rules.engine.checks import optional_setting
 from rules.engine.money import spiralling_expenses
 from rules.engine.post_game import STEPS, Change, DiceSource, MatchBefore, SideBefore, Step, other
@@ -23,7 +25,6 @@ from rules.engine.report_entry import AGAINST_OPPONENT, SIDES
 from rules.engine.ruleset import Ruleset
 
 ZOMBIE, ROTTER = "Zombie", "Rotter"  # the positions raised, in the races' team lists
-RAISE_MAX_STRENGTH = 4  # 003: "Strength 4 or less" for both
 VETERAN_SPP = 51  # concession_veterans_may_leave: "51 or more SPP"
 VETERAN_LEAVES_ON = 3  # ... "leaves the team on 1-3"
 MOST_SHIRT = 99
@@ -37,14 +38,17 @@ def _fates(state: dict, side: str) -> dict[int, Fate]:
     return {n: fate for (s, n), fate in state.get("fates", {}).items() if s == side}
 
 
+def _died(fates: dict[int, Fate], number: int) -> bool:
+    fate = fates.get(number)
+    return fate is not None and fate.dead
+
+
 def _value_lost(ruleset: Ruleset, fate: Fate) -> int:
     """What the injuries take off his value: the matching increase per characteristic lost,
     only under `injuries_lower_value`."""
-    if not optional_setting(ruleset, "injuries_lower_value", False) or not fate.lost:
+    if not optional_setting(ruleset, "injuries_lower_value", False):
         return 0
-    rows = {str(row.values["advancement"]): int(row.values["value"])
-            for row in ruleset.table("value_increases").rows}  # fmt: skip
-    return sum(rows.get(code, 0) for code in fate.lost)
+    return sum(advancement_value(ruleset, code) for code in fate.lost)
 
 
 def value_changes_step(
@@ -112,7 +116,7 @@ def expenses_step(ruleset: Ruleset, before: MatchBefore, dice: DiceSource, state
 
 def _kept_on(team: SideBefore, fates: dict[int, Fate]) -> list[int]:
     """The shirt numbers of the roster after the dead are removed."""
-    return [p.number for p in team.roster() if not (fates.get(p.number) and fates[p.number].dead)]
+    return [p.number for p in team.roster() if not _died(fates, p.number)]
 
 
 def _free_number(taken: set[int]) -> int:
@@ -126,16 +130,15 @@ def _why_not_raised(before: MatchBefore, side: str, fate: Fate | None, rotter: b
     victim = fate.player
     if victim.now.get("ST", 0) > RAISE_MAX_STRENGTH:
         return f"has strength {victim.now.get('ST')}, more than {RAISE_MAX_STRENGTH}"
-    barred = ("Decay", "Regeneration", "Stunty") if rotter else ("Regeneration", "Stunty")
-    for skill in barred:
+    for skill in CANNOT_RISE[ROTTER if rotter else ZOMBIE]:
         if skill in victim.skills:
             return f"has {skill}"
     if rotter:
         killer = fate.killed_by
         causer = killer.causer if killer else None
         by = before.side(side).player(causer.number) if causer and causer.side == side else None
-        if by is None or "Nurgle's Rot" not in by.skills:
-            return "was not killed by a player with Nurgle's Rot"
+        if by is None or ROT not in by.skills:
+            return f"was not killed by a player with {ROT}"
         if killer.action not in AGAINST_OPPONENT:
             return "was not killed in a Block, Blitz or Foul"
     return ""
@@ -189,7 +192,7 @@ def _veterans(ruleset, before: MatchBefore, dice: DiceSource, state: dict, words
     fates = _fates(state, side)
     for player in before.side(side).roster():
         spp = player.spp + state.get("spp", {}).get((side, player.number), 0)
-        if spp < VETERAN_SPP or (fates.get(player.number) and fates[player.number].dead):
+        if spp < VETERAN_SPP or _died(fates, player.number):
             continue
         die = dice.roll(veteran_purpose(side, player.number), "D6")
         rolled.append(die)
@@ -199,8 +202,8 @@ def _veterans(ruleset, before: MatchBefore, dice: DiceSource, state: dict, words
             f"{'leaves the team' if leaves else 'stays'}."
         )
         if leaves:
-            was = "missing_next_game" if fates.get(player.number, None) and fates[
-                player.number].misses_next else player.status  # fmt: skip
+            hurt = fates.get(player.number)  # injured this match: his status changed first
+            was = "missing_next_game" if hurt and hurt.misses_next else player.status
             leaving.append(Change(side, "status", 0, player.number, player.key,
                                   "left after the concession", "retired", was))  # fmt: skip
     return leaving
@@ -214,7 +217,7 @@ def hires_step(ruleset: Ruleset, before: MatchBefore, dice: DiceSource, state: d
         journeymen[side] = [
             p.number
             for p in before.side(side).players
-            if p.kind == "journeyman" and not (fates.get(p.number) and fates[p.number].dead)
+            if p.kind == "journeyman" and not _died(fates, p.number)
         ]
         for number in journeymen[side]:
             player = before.side(side).player(number)

@@ -70,7 +70,8 @@ def rendered(data: dict) -> str:
         "level_ups": level_ups(rules, before, worked),
     }
     match, post = match_of(data), PostGameRow(stored)
-    context = {"match": match, "post": post, **summary_of(match, post)}
+    # No database: the players are named by the steps alone.
+    context = {"match": match, "post": post, **summary_of(match, post, who={})}
     return html.unescape(render_to_string("matches/post_game.html", context))
 
 
