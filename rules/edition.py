@@ -84,6 +84,7 @@ class StarPlayerDef:
     notes: str
     kind: str = ""  # goblin, halfling, troll, treeman...: for price rules such as GDBBL's
     special: str = ""  # a secret weapon or other equipment, as printed
+    size: str = "human"  # small, human or large (SIZES): the Necromancer's "roughly human size"
 
 
 @dataclass(frozen=True)
@@ -311,6 +312,7 @@ class _Reader:
                         skills=tuple(check.known(raw, "skills", at, skills)),
                         normal_access=check.codes(raw, "normal", at, codes),
                         double_access=check.codes(raw, "double", at, codes),
+                        size=check.size(raw, at),
                     )
                 )
             check.unique([p.name for p in positions], f"{where}, position")
@@ -354,6 +356,7 @@ class _Reader:
                     notes=check.text(entry, "notes", where, default=""),
                     kind=check.text(entry, "kind", where, default=""),
                     special=check.text(entry, "special", where, default=""),
+                    size=check.size(entry, where),
                 )
             )
         names = [star.name for star in stars]

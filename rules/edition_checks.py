@@ -8,7 +8,7 @@ from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from rules.engine.ruleset import Table
+from rules.engine.ruleset import SIZES, Table
 
 _MISSING = object()
 IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -156,6 +156,14 @@ class Checker:
         if len(set(names)) != len(names):
             raise self.fail(where, f"{key} lists a name twice")
         return names
+
+    def size(self, entry: Mapping[str, Any], where: str | None) -> str:
+        """A player's build; left out, he is of human size (the data files omit it then)."""
+        value = self._get(entry, "size", where, "human")
+        if value not in SIZES:
+            allowed = ", ".join(SIZES[:-1]) + f" or {SIZES[-1]}"
+            raise self.fail(where, f"size must be {allowed}, not {value!r}")
+        return value
 
     def race_costs(
         self, entry: Mapping[str, Any], where: str, races: Collection[str]

@@ -90,6 +90,7 @@ def _race(race, characteristics: tuple[str, ...]) -> dict[str, Any]:
                 "skills": list(p.skills),
                 "normal": p.normal_access,
                 "double": p.double_access,
+                "size": p.size,
             }
             for p in race.positions
         ],
@@ -106,7 +107,12 @@ def _star(star, characteristics: tuple[str, ...]) -> dict[str, Any]:
     }
     if star.paired_with:
         data["paired_with"] = star.paired_with
-    return data | {"kind": star.kind, "special": star.special, "notes": star.notes}
+    return data | {
+        "kind": star.kind,
+        "size": star.size,
+        "special": star.special,
+        "notes": star.notes,
+    }
 
 
 def _extra(extra: ExtraDef, staff: bool) -> dict[str, Any]:

@@ -59,19 +59,24 @@ def position_rows(
             "skills": ", ".join(p["skills"]),
             "normal": p["normal"],
             "double": p["double"],
+            "size": p.get("size", "human"),
         }
         for index, p in enumerate(positions)
     ]
     blank = {"name": "", "max": "", "cost": "", "skills": "", "normal": "", "double": ""}
+    blank["size"] = "human"  # what a data file means when it leaves size out
     rows.append({"prefix": NEW, **blank, "values": [(c, "") for c in characteristics]})
     return rows
 
 
 def positions_from_post(
-    post: Mapping[str, str], characteristics: Sequence[str]
+    post: Mapping[str, str],
+    characteristics: Sequence[str],
+    current: Sequence[Mapping[str, Any]] = (),
 ) -> list[dict[str, Any]]:
     """The positions of one race as typed in the form: removed rows dropped, a filled-in
-    blank row added at the end."""
+    blank row added at the end. `current` is the team list the form was made from: a row
+    posted without a size (a page opened before sizes existed) keeps its size from there."""
     prefixes = sorted(
         {key.split("-", 1)[0] for key in post if key.endswith("-name") and "-" in key},
         key=lambda prefix: (prefix == NEW, int(prefix) if prefix.isdigit() else 0),
@@ -92,6 +97,12 @@ def positions_from_post(
                 "skills": skills,
                 "normal": row.get("normal", "").strip().upper(),
                 "double": row.get("double", "").strip().upper(),
+                "size": row.get("size", _size_before(prefix, current)).strip().lower(),
             }
         )
     return positions
+
+
+def _size_before(prefix: str, current: Sequence[Mapping[str, Any]]) -> str:
+    index = int(prefix) if prefix.isdigit() else len(current)
+    return current[index].get("size", "human") if index < len(current) else "human"

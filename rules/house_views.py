@@ -21,6 +21,7 @@ from rules.edition_io import (
     edition_with_section,
     section_yaml,
 )
+from rules.engine.ruleset import SIZES
 from rules.house_forms import position_rows, positions_from_post, settings_from_post
 from rules.house_rules import (
     can_edit,
@@ -102,9 +103,12 @@ def team_list_edit(request: HttpRequest, slug: str, race: str) -> HttpResponse:
         "race": races[index],
         "rows": position_rows(races[index]["positions"], edition.characteristics),
         "characteristics": edition.characteristics,
+        "sizes": SIZES,
     }
     if request.method == "POST":
-        races[index]["positions"] = positions_from_post(request.POST, edition.characteristics)
+        races[index]["positions"] = positions_from_post(
+            request.POST, edition.characteristics, races[index]["positions"]
+        )
         try:
             return _save(request, ruleset, edition_with(edition, "races", races))
         except EditionError as error:

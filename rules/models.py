@@ -9,6 +9,11 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from rules.engine.ruleset import SIZES
+
+# A player's build, for rules that ask how big he is (GDBBL's Necromancer).
+SIZE_CHOICES = [(size, size) for size in SIZES]
+
 
 class ImmutableVersionError(Exception):
     """A sealed ruleset version was about to change."""
@@ -179,6 +184,7 @@ class Position(VersionRow):
     skills = models.ManyToManyField(Skill, related_name="+", blank=True)
     normal_access = models.CharField(max_length=10, blank=True)
     double_access = models.CharField(max_length=10, blank=True)
+    size = models.CharField(max_length=5, choices=SIZE_CHOICES, default="human")
 
     def __str__(self) -> str:
         return f"{self.race.name} {self.name}"
@@ -233,6 +239,7 @@ class StarPlayer(Purchasable):
     paired_with = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL)
     kind = models.CharField(max_length=40, blank=True)
     special = models.CharField(max_length=120, blank=True)
+    size = models.CharField(max_length=5, choices=SIZE_CHOICES, default="human")
 
     class Meta(Purchasable.Meta):
         ordering = ["name"]

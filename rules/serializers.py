@@ -45,6 +45,7 @@ class PositionSerializer(serializers.Serializer):
     skills = serializers.ListField(child=serializers.CharField())
     normal_access = serializers.CharField(source="position.normal_access")
     double_access = serializers.CharField(source="position.double_access")
+    size = serializers.CharField(source="position.size", help_text="small, human or large")
 
 
 class RaceSerializer(serializers.Serializer):
@@ -77,6 +78,7 @@ class StarPlayerSerializer(serializers.Serializer):
     paired_with = serializers.CharField(source="star.paired_with.name", allow_null=True)
     kind = serializers.CharField(source="star.kind")
     special = serializers.CharField(source="star.special")
+    size = serializers.CharField(source="star.size", help_text="small, human or large")
     notes = serializers.CharField(source="star.notes")
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))

@@ -149,6 +149,7 @@ class _VersionWriter:
                 characteristics=dict(position.characteristics),
                 normal_access=position.normal_access,
                 double_access=position.double_access,
+                size=position.size,
             )
             for race, order, position in pairs
         )
@@ -200,6 +201,7 @@ class _VersionWriter:
                 notes=star.notes,
                 kind=star.kind,
                 special=star.special,
+                size=star.size,
             )
             for order, star in enumerate(self.edition.star_players)
         )

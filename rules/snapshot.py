@@ -35,6 +35,8 @@ class Snapshot:
     # a star player's characteristics, by name
     star_characteristics: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     inducement_rules: tuple[InducementRule, ...] = ()  # what a team may buy for one match
+    # a star player's size (small, human or large), by name; a position's is Position.size
+    star_sizes: Mapping[str, str] = field(default_factory=dict)
 
 
 _kept: OrderedDict[tuple, Snapshot] = OrderedDict()
@@ -56,6 +58,7 @@ def version_snapshot(version: models.RulesetVersion) -> Snapshot:
         star_skills=linked_skill_names(models.StarPlayer, version),
         star_characteristics={s.name: dict(s.characteristics) for s in edition.star_players},
         inducement_rules=inducement_rules_from(edition),
+        star_sizes={s.name: s.size for s in edition.star_players},
     )
     if version.sealed:  # a version still being written may yet change
         with _kept_lock:
@@ -156,6 +159,7 @@ def _races(version: models.RulesetVersion) -> tuple[plain.Race, ...]:
                 skills=skills_of[position.pk],
                 normal_access=position.normal_access,
                 double_access=position.double_access,
+                size=position.size,
             )
         )
     return tuple(
@@ -200,6 +204,7 @@ def _star_players(version: models.RulesetVersion) -> tuple[StarPlayerDef, ...]:
             notes=star.notes,
             kind=star.kind,
             special=star.special,
+            size=star.size,
         )
         for star in stars.order_by("order")
     )

@@ -12,6 +12,11 @@ from typing import Any
 
 Characteristics = Mapping[str, int]
 
+# A player's build, for rules that ask how big he is: GDBBL's Necromancer raises only an
+# opponent "of roughly human size (not large monsters or small players like halflings or
+# goblins)". Each position and star player has one, a default a league may edit.
+SIZES = ("small", "human", "large")
+
 
 @dataclass(frozen=True)
 class SkillCategory:
@@ -36,6 +41,7 @@ class Position:
     skills: tuple[str, ...]
     normal_access: str  # category codes, e.g. "GS"
     double_access: str  # category codes, e.g. "AP"
+    size: str = "human"  # one of SIZES: small (Stunty), human, large (the big monsters)
 
 
 @dataclass(frozen=True)

@@ -418,6 +418,7 @@ def test_exporting_an_older_version_of_a_copy(house, owner: APIClient) -> None:
         "skills": ["Sure Hands", "Pass"],
         "normal": "GP",
         "double": "AS",
+        "size": "human",
     }
     assert human["positions"][2]["cost"] == 70_000
     latest = json.loads(owner.get(f"{COPY}/export/").content)
