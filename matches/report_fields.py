@@ -14,7 +14,7 @@ from matches.models import Match
 from matches.report_form import SERVER
 from matches.report_raised import RaisedField, raised_field
 from matches.reports import Sides
-from rules.engine.casualty_checks import MAX_MODIFIER
+from rules.engine.casualty_checks import BALL_AND_CHAIN, MAX_MODIFIER
 from rules.engine.report_checks import MAX_COUNT, counted_actions, mvp_candidates, setting
 from rules.engine.report_entry import (
     ACTIONS,
@@ -29,10 +29,14 @@ from rules.engine.report_entry import (
     mvp_purpose,
 )
 
-# How each die of a roll is named beside its box.
-FACES = {"D68": (("tens", 6), ("units", 8)), "2D6": (("die 1", 6), ("die 2", 6)), "D6": (("", 6),)}
-# The dice the script hides unless the victim has the skill or the helper was chosen.
-NEEDS = ("decay", "regeneration", "apothecary", "igor")
+# How each die of a roll is named beside its box; GDBBL's "ability lost" is a face of four.
+FACES = {"D68": (("tens", 6), ("units", 8)), "2D6": (("die 1", 6), ("die 2", 6)),
+         "D6": (("", 6),), "1 of 4": (("1 MA, 2 ST, 3 AG, 4 AV", 4),)}  # fmt: skip
+# The dice the script hides unless the victim has the skill (or, for "fanatic", carries a
+# ball and chain) or the helper was chosen.
+NEEDS = ("decay", "regeneration", "apothecary", "igor", "fanatic")
+# serious_injury_ability settings under which the "ability lost" is a coach's pick.
+PICKED = {"coach_choice": "his coach's pick", "opponent_choice": "the other coach's pick"}
 WIN_NAMES = {"points": "on points", "sudden_death": "by Sudden Death", "draw": "a draw"}
 LEAGUE_SYSTEMS = ("lrb6", "gdbbl")
 # Blitz Bowl's points besides the touchdowns: field, label, most.
@@ -89,7 +93,7 @@ class SideForm:
     points: tuple[Number, ...] = ()  # Blitz Bowl: challenge (as one total), sweeps, bonus
     cards: tuple[tuple[str, str, Number], ...] = ()  # Blitz Bowl per card: name, value, points
     score: Number | None = None
-    raised: RaisedField | None = None  # LRB6: a Necromancer's Zombie or Nurgle's Rotters
+    raised: RaisedField | None = None  # a Necromancer's Zombie, or (LRB6) Nurgle's Rotters
 
     @property
     def counted(self) -> bool:
@@ -159,7 +163,9 @@ def _people(facts, chosen: str, blank: str) -> tuple[tuple[str, tuple[Option, ..
 
 
 def _skills(member) -> str:
-    return " ".join(skill.lower() for skill in ("Decay", "Regeneration") if skill in member.skills)
+    """The victim's flags for the script: the skills that roll dice, and "fanatic"."""
+    flags = [skill.lower() for skill in ("Decay", "Regeneration") if skill in member.skills]
+    return " ".join(flags + (["fanatic"] if member.special == BALL_AND_CHAIN else []))
 
 
 def _rows(ruleset, key: str) -> tuple:
@@ -249,7 +255,7 @@ class _Builder:
             for member in facts.members
             if member.took_part
         )
-        raised = raised_field(self.system, self.facts, side, mine)
+        raised = raised_field(self.ruleset, self.facts, side, mine)
         return SideForm(
             side, facts.team, touchdowns, rows, self.mvps(side, facts, mine), raised=raised
         )
@@ -355,11 +361,17 @@ class _Builder:
         return CasualtyForm(key, title, victim, causer, tuple(details), modifier, dice)
 
     def dice(self, n: str, entered: Mapping) -> tuple[DiceGroup, ...]:
-        if not self.entered:
+        """The casualty's dice boxes where the match takes entered dice; where the server
+        rolls, only a coach's pick written as a die (GDBBL's "ability lost" by choice)."""
+        choice = self.ruleset.settings.get("serious_injury_ability", "")
+        picked = PICKED.get(choice, "") if self.system == "gdbbl" else ""
+        if not self.entered and not picked:
             return ()
         groups = []
         for kind, (label, notation) in CASUALTY_DICE[self.system].items():
             if kind == "decay" and not self.ruleset.settings.get("decay_second_casualty", True):
+                continue
+            if not self.entered and not (picked and kind == "ability"):
                 continue
             values = list(entered.get(kind) or ())
             dice = []
@@ -368,7 +380,8 @@ class _Builder:
                 name, whole = f"{n}-dice-{kind}-{i}", f"{label} {notation} {face}".strip()
                 dice.append(_number(name, whole, value, most, 1, face or notation))
             needs = kind if kind in NEEDS else ""
-            title = f"{label.capitalize()} ({notation})"
+            chosen = picked if kind == "ability" else ""
+            title = f"{label.capitalize()} ({chosen or notation})"
             groups.append(DiceGroup(kind, title, needs, tuple(dice)))
         return tuple(groups)
 

@@ -1,17 +1,21 @@
-"""A report's `raised`: the opponents killed in the match whom an LRB6 team takes on (a
-Necromancer's Zombie, Nurgle's Rotters), by their shirt numbers. Who may raise is the race's
-(its `necromancer` and `raises_rotters` flags), handed to the report check as the team's
-helpers; the check itself is the engine's (rules.engine.casualty_checks.RaisedChecks), and the
-post-game sequence decides whether each one joins."""
+"""A report's `raised`: the opponents killed in the match whom a team takes on, by their
+shirt numbers: in LRB6 a Necromancer's Zombie or Nurgle's Rotters, in GDBBL an Undead team's
+Necromancer's Zombie. Who may raise is the race's (its `necromancer` and `raises_rotters`
+flags), handed to the report check as the team's helpers; the check itself is the engine's
+(rules.engine.casualty_checks.RaisedChecks), and the post-game sequence decides whether
+each one joins (a team with no room takes no one)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.engine.casualty_checks import NECROMANCER, ROTTERS
+from rules.engine.casualty_checks import NECROMANCER, RAISING, ROTTERS
+from rules.engine.checks import optional_setting
 from rules.engine.report_entry import SIDES, MatchFacts, ReportEntry, other
-from rules.engine.ruleset import Race
+from rules.engine.ruleset import Race, Ruleset
+
+ZOMBIE_RAISE_LIMIT = 16  # GDBBL's default: "if the undead team has fewer than 16 players"
 
 
 def raisers(race: Race | None) -> dict[str, int]:
@@ -52,14 +56,24 @@ class RaisedField:
     choices: tuple[RaisedChoice, ...]
 
 
-def raised_field(system: str, match: MatchFacts, side: str, given: Mapping) -> RaisedField | None:
+def raised_field(
+    ruleset: Ruleset, match: MatchFacts, side: str, given: Mapping
+) -> RaisedField | None:
     """The team's `raised` checkboxes, or None when its race raises no one."""
     facts, opponents = match.of(side), match.of(other(side))
-    helpers = facts.helpers
-    if system != "lrb6" or not (helpers.get(NECROMANCER) or helpers.get(ROTTERS)):
+    helpers, system = facts.helpers, ruleset.system
+    if system not in RAISING or not (helpers.get(NECROMANCER) or helpers.get(ROTTERS)):
         return None
     chosen = {str(number) for number in given.get("raised") or ()}
-    if helpers.get(NECROMANCER):
+    if system == "gdbbl":
+        limit = optional_setting(ruleset, "zombie_raise_limit", ZOMBIE_RAISE_LIMIT)
+        legend = f"Raised by {facts.team}'s Necromancer as a Zombie"
+        note = (
+            "One opponent killed in this match, of roughly human size (not a halfling, a "
+            f"goblin or a big monster), may join as a Zombie, if the team has fewer than {limit} "
+            "players."
+        )
+    elif helpers.get(NECROMANCER):
         legend = f"Raised by {facts.team}'s Necromancer as a Zombie"
         note = (
             "One opponent killed in this match (ST 4 or less, without Regeneration, not "

@@ -106,7 +106,8 @@ def _casualties(sides: Sides, entry: ReportEntry, stored: dict):
                         "source": roll.source,
                     }
                 )
-        outcome = casualty_outcome(sides.ruleset, casualty, values)
+        victim = sides.facts.of(casualty.victim.side).member(casualty.victim.number)
+        outcome = casualty_outcome(sides.ruleset, casualty, values, victim)
         causer = casualty.causer
         yield CasualtyView(
             order=order,

@@ -9,11 +9,11 @@ so saving again cannot fish for a better casualty roll or MVP."""
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from matches.models import Casualty, DiceRoll, Match, Participant, Performance, Report
+from matches.report_members import member_of
 from matches.report_raised import raised_read, raised_stored, raisers
 from matches.services import TAKES_PART
 from rules.engine import dice
@@ -25,7 +25,6 @@ from rules.engine.report_entry import (
     DieNeed,
     Line,
     MatchFacts,
-    Member,
     Ref,
     ReportEntry,
     SideEntry,
@@ -62,9 +61,11 @@ def match_sides(match: Match) -> Sides:
     and the apothecaries each may use. Three queries."""
     snapshot = version_snapshot(match.ruleset_version)
     ruleset = snapshot.ruleset
-    taking_part = list(match.participants.select_related("player__position", "position"))
+    taking_part = list(
+        match.participants.select_related("player__position", "player__star", "position", "star")
+    )
     roster = Player.objects.filter(team__in=(match.home_id, match.away_id)).on_roster()
-    roster = list(roster.select_related("position").order_by("number", "pk"))
+    roster = list(roster.select_related("position", "star").order_by("number", "pk"))
     participants, players = {}, {}
     for participant in taking_part:
         key = (match.side_of(participant.team_id), participant.number)
@@ -89,7 +90,7 @@ def match_sides(match: Match) -> Sides:
                         snapshot,
                         took_part=True,
                         hired_as=participant.position,
-                        hired_star=participant.star_id,
+                        hired_star=participant.star,
                     )
                 )
         for player in roster:
@@ -132,39 +133,6 @@ def match_sides(match: Match) -> Sides:
     return Sides(ruleset, facts, participants, players)
 
 
-def member_of(
-    number,
-    name,
-    kind,
-    player,
-    race,
-    snapshot,
-    took_part=False,
-    absent="",
-    hired_as=None,
-    hired_star=None,
-) -> Member:
-    skills: list[str] = []
-    if player is None and hired_as is not None and race is not None:
-        # A journeyman or a mercenary: his position's skills, and Loner (LRB6); a GDBBL
-        # freebooter: his position's.
-        with contextlib.suppress(KeyError):
-            skills += race.position(hired_as.name).skills
-        skills += ["Loner"] if kind in ("journeyman", "mercenary") else []
-    if hired_star is not None:  # a star player hired for the match
-        skills += snapshot.star_skills.get(hired_star, ())
-    if player is not None:
-        if player.star_id:
-            skills += snapshot.star_skills.get(player.star_id, ())
-        elif race is not None:
-            with contextlib.suppress(KeyError):  # a position the house rules removed
-                skills += race.position(player.position.name).skills
-        skills += list(player.skills or ())
-    star = kind == "star" or hired_star is not None or bool(player is not None and player.star_id)
-    took = took_part and not absent
-    return Member(number, name, kind, frozenset(skills), star, took, "" if took else absent)
-
-
 def rolled_dice(match: Match) -> dict[str, DieNeed]:
     """The dice the server rolled, by purpose (read with the match's dice if prefetched)."""
     return {
@@ -176,28 +144,41 @@ def rolled_dice(match: Match) -> dict[str, DieNeed]:
 
 def content_check(match: Match, sides: Sides, entry: ReportEntry, actor) -> Checked:
     """The entry checked; where the server may roll, the dice left blank rolled (and checked
-    again, now that the MVPs drawn are known)."""
+    again, now that the MVPs drawn are known). A casualty's dice follow one another (GDBBL:
+    the injury, then Regeneration, then the serious injury and the ability lost), so each
+    roll may call for the next: the server rolls until no die is left blank. A coach's pick
+    written as a die (`picked`) is his, never the server's."""
     rolled = rolled_dice(match)
     checked = report_check(sides.ruleset, sides.facts, entry, rolled)
     server = "rolled" in match.accepted_sources
     if checked.problems or not (server and (match.dice_sources == "rolled" or entry.server_rolls)):
         return checked
-    blank = [need for need in checked.dice if need.values is None and need.purpose not in rolled]
-    for need in blank:
-        roll = dice.notation(need.notation)
-        values = dice.rolled(roll, match.seed, need.purpose)
-        DiceRoll.objects.create(
-            match=match,
-            purpose=need.purpose,
-            notation=str(roll),
-            values=list(values),
-            total=roll.total(values),
-            source="rolled",
-            seed=match.seed,
-            made_by=actor,
-        )
-        rolled[need.purpose] = DieNeed(need.purpose, need.notation, "", values, "rolled")
-    return report_check(sides.ruleset, sides.facts, entry, rolled) if blank else checked
+    while not checked.problems and (blank := _blank(checked, rolled)):
+        for need in blank:
+            roll = dice.notation(need.notation)
+            values = dice.rolled(roll, match.seed, need.purpose)
+            DiceRoll.objects.create(
+                match=match,
+                purpose=need.purpose,
+                notation=str(roll),
+                values=list(values),
+                total=roll.total(values),
+                source="rolled",
+                seed=match.seed,
+                made_by=actor,
+            )
+            rolled[need.purpose] = DieNeed(need.purpose, need.notation, "", values, "rolled")
+        checked = report_check(sides.ruleset, sides.facts, entry, rolled)
+    return checked
+
+
+def _blank(checked: Checked, rolled: Mapping[str, DieNeed]) -> list[DieNeed]:
+    """The dice the server rolls now: blank, not a coach's pick, and not rolled before."""
+    return [
+        need
+        for need in checked.dice
+        if need.values is None and not need.picked and need.purpose not in rolled
+    ]
 
 
 def content_store(match: Match, sides: Sides, entry: ReportEntry, checked: Checked, actor):

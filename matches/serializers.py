@@ -317,7 +317,9 @@ class CasualtyBody(serializers.Serializer):
         child=serializers.ListField(child=serializers.IntegerField(), max_length=2),
         required=False, default=dict,
         help_text="Entered dice by kind: casualty, decay, apothecary, regeneration, igor "
-        "(LRB6); injury, apothecary, serious, regeneration (GDBBL).",
+        "(LRB6); injury, apothecary, serious, regeneration, ability (the characteristic a "
+        "-1 ability lowers, 1 MA, 2 ST, 3 AG, 4 AV: rolled, or the coach's pick), fanatic "
+        "(a fanatic's own ball and chain, D6) (GDBBL).",
     )  # fmt: skip
 
 

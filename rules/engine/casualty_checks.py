@@ -3,14 +3,15 @@ the helpers (apothecary, Wandering Apothecary, Igor: once each per match, only f
 that have them), and the dice each ruleset needs for each casualty.
 
 LRB6 rolls a D68 (a second for Decay), an apothecary's second D68 whose owner keeps either
-result, a Regeneration D6 (4+ heals) and Igor's re-roll of a failed one. GDBBL rolls an
-injury 2D6 plus its modifier (dead only on an unmodified 12), the serious-injury 2D6, and
-its apothecary as `apothecary_action` says; Regeneration is a D6 of 2-6.
+result, a Regeneration D6 (4+ heals) and Igor's re-roll of a failed one. GDBBL's dice are
+rules.engine.gdbbl_casualty_checks' (the injury 2D6 and what follows it, as
+rules.engine.gdbbl_injuries reads them), mixed into the same check.
 
-LRB6 teams may take on opponents they killed (`raised`): a team with a Necromancer one
-Zombie a match, a Nurgle team Rotters; each was killed in this match (not regenerated)
-and is one the rules let rise. His ST 4 or less and the open roster place are the
-post-game sequence's to check: the report does not know them."""
+Teams may take on opponents they killed (`raised`): in LRB6 a team with a Necromancer one
+Zombie a match, a Nurgle team Rotters; in GDBBL an Undead team's Necromancer one Zombie of
+roughly human size. Each was killed in this match (not regenerated) and is one the rules let
+rise. His ST 4 or less (LRB6) and the open roster place are the post-game sequence's to
+check: the report does not know them."""
 
 from __future__ import annotations
 
@@ -38,6 +39,12 @@ from rules.engine.report_entry import (
 )
 
 MAX_MODIFIER = 10  # a sanity bound on an injury roll's modifier, either way
+# A fanatic's weapon: GDBBL's secret weapon (a star's `special`) and LRB6's skill. Only he is
+# hurt by his own ball and chain (means "own_weapon").
+BALL_AND_CHAIN = "Ball & Chain"
+OWN_WEAPON = "own_weapon"
+# The systems whose teams raise the dead they killed.
+RAISING = ("lrb6", "gdbbl")
 # SideFacts.helpers' keys for the teams that raise the dead (the race's flags): how many a
 # Necromancer raises per match, and 1 where the team takes on Rotters.
 NECROMANCER, ROTTERS = "necromancer", "raises_rotters"
@@ -45,7 +52,8 @@ NECROMANCER, ROTTERS = "necromancer", "raises_rotters"
 
 class CasualtyChecks:
     """Mixed into the report check, whose `wrong`, `missing`, `member`, `team`, `found`,
-    `rolled`, `ruleset`, `system` and `entry` it uses."""
+    `rolled`, `ruleset`, `system` and `entry` it uses, and GDBBL's dice from
+    rules.engine.gdbbl_casualty_checks (`gdbbl_dice`, `gdbbl_killed`)."""
 
     # --- casualties --------------------------------------------------------------------
     def casualties(self) -> None:
@@ -91,10 +99,22 @@ class CasualtyChecks:
             causer = self.member(causer_ref.side, causer_ref.number, field, f"{what}'s cause")
         if victim is None:
             return None
+        fanatic = victim.special == BALL_AND_CHAIN or BALL_AND_CHAIN in victim.skills
+        if casualty.means == OWN_WEAPON and not fanatic:
+            self.wrong(
+                field,
+                f"{what}: {victim} carries no ball and chain: only a fanatic is hurt by his "
+                "own ball and chain.",
+            )
         if casualty.means == "failed_dodge":
             # His own doing, whatever he was doing (a blitzer may fail his dodge).
             if causer_ref is not None:
                 self.wrong(field, f"{what}: a failed dodge or go-for-it is {victim}'s own doing.")
+        elif casualty.means == OWN_WEAPON:
+            if causer_ref is not None and fanatic:
+                self.wrong(
+                    field, f"{what}: {victim} was hurt by his own ball and chain: nobody caused it."
+                )
         elif casualty.action in AGAINST_OPPONENT and causer_ref is None:
             self.wrong(field, f"{what}: say who made the {casualty.action}.")
         elif (
@@ -130,14 +150,19 @@ class CasualtyChecks:
             return False
         return True
 
-    def die(self, casualty: CasualtyEntry, kind: str, nth: int, field: str) -> DieNeed:
-        """The die `kind` of a casualty: as entered, or as the server rolled it, or unknown."""
+    def die(
+        self, casualty: CasualtyEntry, kind: str, nth: int, field: str, picked_by: str | None = None
+    ) -> DieNeed:
+        """The die `kind` of a casualty: as entered, or as the server rolled it, or unknown.
+        With `picked_by` ("his coach picks") it is a coach's pick written as a die: entered
+        even where the server rolls the dice, and never rolled by it."""
         label, notation = CASUALTY_DICE[self.system][kind]
         purpose = casualty_purpose(kind, self.system, casualty.victim, nth)
         server = self.rolled.get(purpose)
         entered = casualty.dice.get(kind)
-        need = server or DieNeed(purpose, notation, field)
-        if entered and "entered" not in self.facts.sources and server is None:
+        picked = picked_by is not None
+        need = server or DieNeed(purpose, notation, field, picked=picked)
+        if entered and "entered" not in self.facts.sources and server is None and not picked:
             self.wrong(
                 field,
                 f"The {label} roll for {casualty.victim}: this match's dice are "
@@ -156,9 +181,15 @@ class CasualtyChecks:
                     f"{casualty.victim}: {list(server.values or ())} stands.",
                 )
             # A server die sent back as it fell stays the server's.
-            need = server or DieNeed(purpose, notation, field, values, "entered")
+            need = server or DieNeed(purpose, notation, field, values, "entered", picked)
         self.found.dice.append(need)
-        if need.values is None:
+        if need.values is None and picked:
+            self.missing(
+                field,
+                f"Say which ability {casualty.victim} loses, 1 MA, 2 ST, 3 AG or 4 AV: "
+                f"{picked_by}.",
+            )
+        elif need.values is None:
             self.missing(field, f"Roll the {label} ({notation}) for {casualty.victim}.")
         return need
 
@@ -166,7 +197,8 @@ class CasualtyChecks:
         for kind in casualty.dice:
             if kind not in allowed:
                 label = CASUALTY_DICE[self.system].get(kind, (kind,))[0]
-                self.wrong(field, f"{what}: no {label} roll here for {casualty.victim}.")
+                roll = label if label.endswith("roll") else f"{label} roll"
+                self.wrong(field, f"{what}: no {roll} here for {casualty.victim}.")
 
     def lrb6_dice(self, casualty, victim: Member, nth: int, field: str, what: str) -> None:
         kinds = {"casualty"}
@@ -199,49 +231,6 @@ class CasualtyChecks:
         elif not casualty.kept:
             self.missing(field, f"{what}: say which result {casualty.victim}'s coach kept.")
 
-    def gdbbl_dice(self, casualty, victim: Member, nth: int, field: str, what: str) -> None:
-        kinds = {"injury"}
-        if abs(casualty.modifier) > MAX_MODIFIER:
-            self.wrong(
-                field,
-                f"{what}: an injury modifier is -{MAX_MODIFIER} to "
-                f"+{MAX_MODIFIER}, not {casualty.modifier}.",
-            )
-        injury = self.die(casualty, "injury", nth, field)
-        result = gdbbl_injury(injury.values, casualty.modifier)
-        if result in ("Stunned", "KO'd"):
-            self.wrong(
-                field,
-                f"{what}: an injury roll of {sum(injury.values or ())}"
-                f"{casualty.modifier:+d} is {result}, not a casualty.",
-            )
-        action = self.ruleset.settings.get("apothecary_action", "ko_or_reroll_casualty")
-        if casualty.helper == "apothecary":
-            if action == "ko_or_reroll_casualty":
-                kinds.add("apothecary")
-                result = gdbbl_injury(
-                    self.die(casualty, "apothecary", nth, field).values, casualty.modifier
-                )
-                if casualty.kept == "first":
-                    self.wrong(field, f"{what}: the apothecary's second result is kept.")
-            elif action == "reroll_serious_injury":
-                if result not in ("Serious Injury", None):
-                    self.wrong(field, f"{what}: the apothecary re-rolls a serious injury only.")
-                kinds.add("apothecary")
-                self.die(casualty, "apothecary", nth, field)
-                self.kept(casualty, field, what)
-            elif result not in ("Serious Injury", "Dead", None):
-                self.wrong(field, f"{what}: the apothecary treats a serious injury or death.")
-            else:
-                result = "Badly Hurt"
-        if result == "Serious Injury":
-            kinds.add("serious")
-            self.die(casualty, "serious", nth, field)
-        if "Regeneration" in victim.skills:
-            kinds.add("regeneration")
-            self.die(casualty, "regeneration", nth, field)
-        self.refuse_extra(casualty, kinds, field, what)
-
 
 class RaisedChecks:
     """Mixed into the report check: each team's `raised`, the killed opponents it takes on."""
@@ -254,8 +243,16 @@ class RaisedChecks:
             field, team = f"{side}.raised", self.team(side)
             helpers = self.facts.of(side).helpers
             zombies, rotters = helpers.get(NECROMANCER, 0), helpers.get(ROTTERS, 0)
-            if self.system != "lrb6":
-                self.wrong(field, f"{team} raises no one: only LRB6 takes on the players killed.")
+            if self.system not in RAISING:
+                self.wrong(
+                    field, f"{team} raises no one: only LRB6 and GDBBL take on the players killed."
+                )
+            elif self.system == "gdbbl" and not zombies:
+                self.wrong(
+                    field,
+                    f"{team} cannot raise the dead: only an Undead team's Necromancer raises a "
+                    "Zombie.",
+                )
             elif not zombies and not rotters:
                 self.wrong(
                     field,
@@ -281,10 +278,14 @@ class RaisedChecks:
             self.wrong(field, f"{self.team(theirs)} has no player #{number} in this match.")
             return
         named = f"{self.team(theirs)}'s {victim}"
-        for skill in CANNOT_RISE[rises_as]:
-            if skill in victim.skills:
-                self.wrong(field, f"{named} has {skill}: he cannot rise as a {rises_as}.")
-                return
+        if self.system == "gdbbl":
+            why = self.gdbbl_cannot_rise(victim)
+        else:
+            skill = next((s for s in CANNOT_RISE[rises_as] if s in victim.skills), "")
+            why = f"has {skill}: he cannot rise as a {rises_as}." if skill else ""
+        if why:
+            self.wrong(field, f"{named} {why}")
+            return
         hurt, nth = [], 0
         for casualty in self.entry.casualties:
             if (casualty.victim.side, casualty.victim.number) == (theirs, number):
@@ -310,8 +311,10 @@ class RaisedChecks:
         return member is not None and ROT in member.skills
 
     def killed(self, casualty: CasualtyEntry, nth: int, victim: Member) -> bool | None:
-        """Whether the casualty's result that stands is death (LRB6); None while a die or
-        the kept result is not known yet (the casualty's own check asks for them)."""
+        """Whether the casualty's result that stands is death; None while a die or the kept
+        result is not known yet (the casualty's own check asks for them)."""
+        if self.system == "gdbbl":
+            return self.gdbbl_killed(casualty, nth, victim)
         if casualty.helper in APOTHECARIES and casualty.kept not in KEPT:
             return None
         values = {}
@@ -330,8 +333,8 @@ class RaisedChecks:
 
 
 def gdbbl_injury(values: tuple[int, ...] | None, modifier: int) -> str | None:
-    """GDBBL's injury table (001 Injuries): dead only on an unmodified 12; a modified 12 or
-    more is a serious injury; 10 badly hurt; 8-9 KO'd; 2-7 stunned."""
+    """GDBBL's injury table (001 Injuries): dead only on an unmodified 12; 11 or more (a
+    modified 12 too) is a serious injury; 10 badly hurt; 8-9 KO'd; 2-7 stunned."""
     if not values:
         return None
     rolled = sum(values)

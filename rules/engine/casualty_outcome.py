@@ -1,6 +1,7 @@
 """What a casualty's dice say, read from the ruleset's tables: the result that stands and each
 die read in words, for the report as it is shown back and for the summary after the match.
-The post-game sequence applies the same reading."""
+The post-game sequence applies the same reading (GDBBL's is rules.engine.gdbbl_injuries',
+whose words these are)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.engine import dice
-from rules.engine.casualty_checks import gdbbl_injury
-from rules.engine.report_entry import CASUALTY_DICE, REGENERATES_ON, CasualtyEntry
+from rules.engine.gdbbl_injuries import ABILITIES, NOT_ROLLED, gdbbl_casualty
+from rules.engine.report_entry import CASUALTY_DICE, REGENERATES_ON, CasualtyEntry, Member
 from rules.engine.ruleset import Ruleset
 
 SERIOUS_RESULTS = {
@@ -37,15 +38,19 @@ def _lrb6_result(ruleset: Ruleset, total: int) -> str:
 
 
 def casualty_outcome(
-    ruleset: Ruleset, casualty: CasualtyEntry, values: Mapping[str, tuple[int, ...] | None]
+    ruleset: Ruleset,
+    casualty: CasualtyEntry,
+    values: Mapping[str, tuple[int, ...] | None],
+    victim: Member | None = None,
 ) -> Outcome:
     """`values` holds each die of the casualty by kind (casualty, decay, injury, ...), as
-    entered or rolled; a die not rolled yet is missing."""
+    entered or rolled; a die not rolled yet is missing. GDBBL reads the `victim`'s skills
+    (Regeneration) and the secret weapon he carries; without him, he has neither."""
     system = ruleset.system
     if system == "lrb6":
         return _lrb6(ruleset, casualty, values)
     if system == "gdbbl":
-        return _gdbbl(ruleset, casualty, values)
+        return _gdbbl(ruleset, casualty, values, victim)
     return Outcome("Dead", ())
 
 
@@ -82,46 +87,19 @@ def _lrb6(ruleset: Ruleset, casualty: CasualtyEntry, values) -> Outcome:
     return Outcome(result, tuple(rolls))
 
 
-def _gdbbl(ruleset: Ruleset, casualty: CasualtyEntry, values) -> Outcome:
-    rolls: list[str] = []
-    injury = values.get("injury")
-    if not injury:
-        return Outcome("not rolled yet", ())
-    result = gdbbl_injury(injury, casualty.modifier) or ""
-    modifier = f" {casualty.modifier:+d}" if casualty.modifier else ""
-    rolls.append(_read("injury", "gdbbl", injury, f"{sum(injury)}{modifier}, {result}"))
-    action = ruleset.settings.get("apothecary_action", "ko_or_reroll_casualty")
-    again = values.get("apothecary")
-    if casualty.helper == "apothecary" and action == "ko_or_reroll_casualty" and again:
-        result = gdbbl_injury(again, casualty.modifier) or ""
-        rolls.append(_read("apothecary", "gdbbl", again, f"{result} (kept)"))
-    elif casualty.helper == "apothecary" and action == "casualty_to_badly_hurt":
-        result = "Badly Hurt"
-        rolls.append("apothecary: treated to Badly Hurt")
-    serious = values.get("serious")
-    if result == "Serious Injury" and serious:
-        chosen = serious
-        if again and action == "reroll_serious_injury":
-            rolls.append(_read("serious", "gdbbl", serious, _serious(ruleset, serious)))
-            kept = casualty.kept or "not chosen yet"
-            rolls.append(
-                _read("apothecary", "gdbbl", again, f"{_serious(ruleset, again)} (kept: {kept})")
-            )
-            chosen = again if casualty.kept == "second" else serious
-        else:
-            rolls.append(_read("serious", "gdbbl", serious, _serious(ruleset, serious)))
-        result = f"Serious Injury ({_serious(ruleset, chosen)})"
-    regeneration = values.get("regeneration")
-    if regeneration:
-        healed = regeneration[0] >= REGENERATES_ON["gdbbl"]
-        rolls.append(_read("regeneration", "gdbbl", regeneration, "healed" if healed else "failed"))
-        result = "regenerated" if healed else result
-    return Outcome(result, tuple(rolls))
-
-
-def _serious(ruleset: Ruleset, got: tuple[int, ...]) -> str:
-    try:
-        key = str(ruleset.table("serious_injury").row_for(sum(got)).values["result"])
-    except LookupError:
-        return f"2D6 {sum(got)}"
-    return SERIOUS_RESULTS.get(key, key)
+def _gdbbl(ruleset: Ruleset, casualty: CasualtyEntry, values, victim: Member | None) -> Outcome:
+    """The one reading of rules.engine.gdbbl_injuries: each die in its words, and what
+    stands ("Serious Injury (-1 ability: ST)"), or "not rolled yet" while a die it reads is
+    missing."""
+    skills = victim.skills if victim is not None else frozenset()
+    special = victim.special if victim is not None else ""
+    standing = gdbbl_casualty(ruleset, casualty, skills, special, lambda kind: values.get(kind))
+    if not standing.known:
+        return Outcome(NOT_ROLLED, standing.words)
+    result = standing.result
+    if standing.serious:
+        said = SERIOUS_RESULTS.get(standing.serious, standing.serious)
+        if standing.ability:
+            said = f"{said}: {ABILITIES[standing.ability - 1]}"
+        result = f"{result} ({said})"
+    return Outcome(result, standing.words)

@@ -5,9 +5,11 @@ item (a die nobody rolled yet, an MVP not yet chosen) may stay in a draft but st
 report from being submitted. Every message names the team, the player or the casualty.
 
 The dice each casualty needs follow the ruleset: LRB6 rolls a D68 (two for Decay), an
-apothecary's second D68, a Regeneration D6 and Igor's; GDBBL an injury 2D6 with its
-modifier (dead only on an unmodified 12), the serious-injury 2D6 and the apothecary's roll
-as `apothecary_action` says."""
+apothecary's second D68, a Regeneration D6 and Igor's; GDBBL exactly the dice its one
+reading of a casualty reads (rules.engine.gdbbl_injuries): an injury 2D6 with its modifier
+(dead only on an unmodified 12), the apothecary's roll as `apothecary_action` says,
+Regeneration, the serious-injury 2D6 and the ability lost; a fanatic's own ball and chain
+a D6."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from typing import Any
 
 from rules.engine.casualty_checks import CasualtyChecks, RaisedChecks
 from rules.engine.errors import Problem
+from rules.engine.gdbbl_casualty_checks import GdbblCasualtyChecks
 from rules.engine.report_entry import (
     HALVES,
     SIDES,
@@ -98,7 +101,7 @@ def report_check(
     return check.found
 
 
-class _Check(CasualtyChecks, RaisedChecks):
+class _Check(CasualtyChecks, GdbblCasualtyChecks, RaisedChecks):
     def __init__(self, ruleset: Ruleset, facts: MatchFacts, entry: ReportEntry, rolled) -> None:
         self.ruleset, self.facts, self.entry, self.rolled = ruleset, facts, entry, rolled
         self.system = ruleset.system

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 
 SIDES = ("home", "away")
 ACTIONS = ("block", "blitz", "foul", "pass", "other", "none")
-MEANS = ("ordinary", "crowd", "bomb", "chainsaw", "stab", "other_weapon", "failed_dodge")
+MEANS = ("ordinary", "crowd", "bomb", "chainsaw", "stab", "other_weapon", "own_weapon",
+         "failed_dodge")  # fmt: skip
 MEANS_NAMES = {
     "ordinary": "ordinary",
     "crowd": "crowd push",
@@ -23,6 +24,7 @@ MEANS_NAMES = {
     "chainsaw": "chainsaw",
     "stab": "stab",
     "other_weapon": "other secret weapon",
+    "own_weapon": "his own secret weapon (a fanatic's ball and chain)",
     "failed_dodge": "failed dodge or go-for-it",
 }
 # Actions thrown at an opponent: somebody of the other team caused the casualty.
@@ -57,6 +59,8 @@ class Member:
     star: bool = False  # a star player, hired for good or for this match
     took_part: bool = True
     absent: str = ""  # why he does not take part: "is dead", "misses this match"
+    size: str = "human"  # small, human or large: GDBBL's Necromancer raises only the human
+    special: str = ""  # the secret weapon he carries, as the secret_weapons table names it
 
     def __str__(self) -> str:
         return f"#{self.number} {self.name}"
@@ -179,6 +183,10 @@ class DieNeed:
     field: str
     values: tuple[int, ...] | None = None
     source: str = ""  # entered or rolled, once known
+    # A coach's pick written as a die (GDBBL's "ability lost" under serious_injury_ability
+    # coach_choice or opponent_choice): entered even where the dice are the server's, and
+    # never rolled by it.
+    picked: bool = False
 
 
 # The dice of one casualty, by kind: (label in its purpose, notation) per system.
@@ -191,10 +199,16 @@ CASUALTY_DICE = {
         "igor": ("Igor's regeneration", "D6"),
     },
     "gdbbl": {
+        # In the order they are read (rules.engine.gdbbl_injuries): Regeneration heals before
+        # any serious injury is rolled. The form and the report shown back follow it.
         "injury": ("injury", "2D6"),
         "apothecary": ("apothecary's roll", "2D6"),
-        "serious": ("serious injury", "2D6"),
         "regeneration": ("regeneration", "D6"),
+        "serious": ("serious injury", "2D6"),
+        # -1 ability: which characteristic, MA ST AG AV in that order (a roll, or the
+        # coach's pick under serious_injury_ability)
+        "ability": ("ability lost", "1 of 4"),
+        "fanatic": ("Ball and Chain", "D6"),  # a fanatic hurt by his own ball and chain
     },
 }
 # A Regeneration roll that heals: LRB6 skill text "a D6 of 4+", GDBBL 001 "2-6".

@@ -62,7 +62,10 @@
     fieldset.querySelectorAll(".die-group").forEach((group) => {
       const needs = group.dataset.needs;
       let shown = true;
-      if (needs === "decay" || needs === "regeneration") shown = skills.split(" ").includes(needs);
+      // The victim's option lists his skills, and "fanatic" for a ball and chain of his own.
+      if (needs === "decay" || needs === "regeneration" || needs === "fanatic") {
+        shown = skills.split(" ").includes(needs);
+      }
       if (needs === "apothecary") shown = ["apothecary", "wandering_apothecary"].includes(helped);
       if (needs === "igor") shown = helped === "igor";
       group.hidden = !shown;

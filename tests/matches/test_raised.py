@@ -177,10 +177,17 @@ def test_a_zombie_is_never_raised_from_a_player_with_regeneration(home_coach, aw
     ]
 
 
-def test_another_system_raises_no_one(gdbbl_friendly, home_coach) -> None:
+def test_another_system_raises_no_one(first_friendly, home_coach) -> None:
+    body = {"home": {"raised": [3]}}
+    assert refusal(home_coach, first_friendly, body, "home.raised") == [
+        "Bright Crusaders raises no one: only LRB6 and GDBBL take on the players killed."
+    ]
+
+
+def test_a_gdbbl_team_without_a_necromancer_raises_no_one(gdbbl_friendly, home_coach) -> None:
     body = {"home": {"raised": [3]}}
     assert refusal(home_coach, gdbbl_friendly, body, "home.raised") == [
-        "Altdorf Hammers raises no one: only LRB6 takes on the players killed."
+        "Altdorf Hammers cannot raise the dead: only an Undead team's Necromancer raises a Zombie."
     ]
 
 

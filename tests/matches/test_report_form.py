@@ -458,7 +458,8 @@ def test_a_gdbbl_report_is_stored_and_shown_with_its_modifier_and_apothecary(
     client.force_login(away_coach)
     form = form_of(client.get(url(gdbbl_friendly)))
     dice = sorted({name.split("-")[3] for name in form if name.startswith("cas-0-dice-")})
-    assert dice == ["apothecary", "injury", "regeneration", "serious"]  # no D68, no Decay
+    # No D68, no Decay; the ability lost of a -1 ability, a fanatic's own ball and chain.
+    assert dice == ["ability", "apothecary", "fanatic", "injury", "regeneration", "serious"]
     assert "cas-0-modifier" in form
     assert "cas-0-kept" not in form  # GDBBL's apothecary always keeps his own result
     saved(client, gdbbl_friendly, {
@@ -480,13 +481,13 @@ def test_a_gdbbl_report_is_stored_and_shown_with_its_modifier_and_apothecary(
         "Casualties",
         "#3 Lineman 3 (Iron Tuskers): Serious Injury (miss next game)",
         "Caused by #10 Blitzer 10 (Altdorf Hammers) · blitz · ordinary",
-        "injury 2D6 5-6: 11 +1, Serious Injury",
-        "serious injury 2D6 2-3: miss next game",
+        "injury 2D6 5+6+1: Serious Injury",
+        "serious injury 2D6 2+3: miss next game",
         "#8 Catcher 8 (Altdorf Hammers): Badly Hurt",
         "Caused by #9 Black Orc Blocker 9 (Iron Tuskers) · block · ordinary",
         "Helper: apothecary",
-        "injury 2D6 6-6: 12, Dead",
-        "apothecary's roll 2D6 4-6: Badly Hurt (kept)",
+        "injury 2D6 6+6: Dead",
+        "apothecary's 2D6 4+6: Badly Hurt, kept",
     ]
 
 

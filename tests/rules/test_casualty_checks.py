@@ -532,7 +532,7 @@ def test_the_apothecary_rerolls_only_a_serious_injury_when_the_league_says_so() 
     treated = casualty(
         helper="apothecary",
         kept="second",
-        dice={"injury": (5, 6), "serious": (1, 1), "apothecary": (6, 6)},
+        dice={"injury": (5, 6), "serious": (1, 1), "apothecary": (4, 4)},
     )
     found = check(ruleset, treated, facts=match(**APOTHECARY))
     assert (found.problems, found.unfinished) == ([], [])
@@ -575,7 +575,7 @@ def test_an_apothecary_who_treats_rolls_no_dice() -> None:
     ruleset = gdbbl(apothecary_action="casualty_to_badly_hurt")
     treated = casualty(helper="apothecary", dice={"injury": (6, 6), "apothecary": (3, 3)})
     found = check(ruleset, treated, facts=match(**APOTHECARY))
-    assert problems(found) == ["Casualty 1: no apothecary's roll roll here for away #3."]
+    assert problems(found) == ["Casualty 1: no apothecary's roll here for away #3."]
 
 
 def test_a_gdbbl_team_without_an_apothecary_cannot_use_one() -> None:

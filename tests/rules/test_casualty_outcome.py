@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.engine.casualty_outcome import casualty_outcome
-from rules.engine.report_entry import CasualtyEntry, Ref
+from rules.engine.casualty_outcome import Outcome, casualty_outcome
+from rules.engine.report_entry import CasualtyEntry, Member, Ref
 from rules.engine.ruleset import Ruleset
 from tests.rules.conftest import with_settings
 from tests.rules.gdbbl_like import gdbbl_ruleset
@@ -144,17 +144,16 @@ def test_igor_failing_too_leaves_the_casualty(lrb6_like: Ruleset) -> None:
     assert casualty_outcome(lrb6_like, casualty, values).result == "Smashed Collar Bone"
 
 
-# --- GDBBL: the injury table ---------------------------------------------------------------
+# --- GDBBL: the injury table (the words are rules.engine.gdbbl_injuries') ------------------
+
+SKELETON = Member(3, "Skeleton", skills=frozenset({"Regeneration"}))
 
 
 @pytest.mark.parametrize(
     ("dice", "modifier", "result"),
     [
         ((4, 6), 0, "Badly Hurt"),  # 10
-        ((5, 6), 0, "Serious Injury"),  # 11
         ((6, 6), 0, "Dead"),  # an unmodified 12
-        ((5, 6), 1, "Serious Injury"),  # a modified 12 is a serious injury
-        ((6, 5), 3, "Serious Injury"),  # 14
         ((4, 5), 1, "Badly Hurt"),  # 9 + 1
         ((6, 6), -1, "Dead"),  # the dice show 12: unmodified, whatever is added
     ],
@@ -165,10 +164,23 @@ def test_the_gdbbl_injury_table(gdbbl_like: Ruleset, dice, modifier: int, result
     assert outcome.result == result
 
 
+@pytest.mark.parametrize(("dice", "modifier"), [((5, 6), 0), ((5, 6), 1), ((6, 5), 3)])
+def test_a_serious_injury_of_11_or_more_stands_once_its_own_roll_is_read(
+    gdbbl_like: Ruleset, dice, modifier: int
+) -> None:
+    # A modified 12 or more is a serious injury, not death.
+    casualty = CasualtyEntry(VICTIM, Ref("home", 1), modifier=modifier)
+    outcome = casualty_outcome(gdbbl_like, casualty, {"injury": dice, "serious": (1, 1)})
+    assert outcome.result == "Serious Injury (miss next game)"
+
+
 def test_an_injury_roll_is_read_with_its_modifier(gdbbl_like: Ruleset) -> None:
     casualty = CasualtyEntry(VICTIM, Ref("home", 1), modifier=1)
-    outcome = casualty_outcome(gdbbl_like, casualty, {"injury": (5, 5)})
-    assert outcome.rolls == ("injury 2D6 5-5: 10 +1, Serious Injury",)
+    outcome = casualty_outcome(gdbbl_like, casualty, {"injury": (5, 5), "serious": (1, 2)})
+    assert outcome.rolls == (
+        "injury 2D6 5+5+1: Serious Injury",
+        "serious injury 2D6 1+2: miss next game",
+    )
 
 
 @pytest.mark.parametrize(
@@ -178,8 +190,6 @@ def test_an_injury_roll_is_read_with_its_modifier(gdbbl_like: Ruleset) -> None:
         ((3, 4), "miss next game"),  # 7
         ((4, 4), "niggling injury"),  # 8
         ((4, 5), "niggling injury"),  # 9
-        ((4, 6), "-1 ability"),  # 10
-        ((6, 6), "-1 ability"),  # 12
     ],
 )
 def test_the_gdbbl_serious_injury_table(gdbbl_like: Ruleset, dice, result: str) -> None:
@@ -188,8 +198,25 @@ def test_the_gdbbl_serious_injury_table(gdbbl_like: Ruleset, dice, result: str) 
     assert outcome.result == f"Serious Injury ({result})"
 
 
-def test_a_serious_injury_not_rolled_yet_reads_as_a_serious_injury(gdbbl_like: Ruleset) -> None:
-    assert casualty_outcome(gdbbl_like, PLAIN, {"injury": (5, 6)}).result == "Serious Injury"
+@pytest.mark.parametrize("dice", [(4, 6), (6, 6)])
+def test_a_minus_1_ability_names_the_characteristic_lost(gdbbl_like: Ruleset, dice) -> None:
+    values = {"injury": (5, 6), "serious": dice, "ability": (2,)}
+    outcome = casualty_outcome(gdbbl_like, PLAIN, values)
+    assert outcome.result == "Serious Injury (-1 ability: ST)"
+    assert outcome.rolls[-1] == "ability lost: 2 (ST)"
+
+
+def test_a_minus_1_ability_not_picked_yet_is_not_rolled_yet(gdbbl_like: Ruleset) -> None:
+    outcome = casualty_outcome(gdbbl_like, PLAIN, {"injury": (5, 6), "serious": (6, 6)})
+    assert outcome.result == "not rolled yet"
+
+
+def test_a_serious_injury_not_rolled_yet_reads_as_not_rolled_yet(gdbbl_like: Ruleset) -> None:
+    outcome = casualty_outcome(gdbbl_like, PLAIN, {"injury": (5, 6)})
+    assert (outcome.result, outcome.rolls) == (
+        "not rolled yet",
+        ("injury 2D6 5+6: Serious Injury",),
+    )
 
 
 def test_the_apothecarys_injury_roll_is_kept(gdbbl_like: Ruleset) -> None:
@@ -199,7 +226,7 @@ def test_the_apothecarys_injury_roll_is_kept(gdbbl_like: Ruleset) -> None:
     casualty = CasualtyEntry(VICTIM, Ref("home", 1), helper="apothecary")
     outcome = casualty_outcome(ruleset, casualty, {"injury": (6, 6), "apothecary": (5, 5)})
     assert outcome.result == "Badly Hurt"
-    assert outcome.rolls[-1] == "apothecary's roll 2D6 5-5: Badly Hurt (kept)"
+    assert outcome.rolls[-1] == "apothecary's 2D6 5+5: Badly Hurt, kept"
 
 
 def test_an_apothecary_turns_a_serious_injury_to_badly_hurt(gdbbl_like: Ruleset) -> None:
@@ -209,25 +236,45 @@ def test_an_apothecary_turns_a_serious_injury_to_badly_hurt(gdbbl_like: Ruleset)
 
 
 @pytest.mark.parametrize(
-    ("kept", "result"), [("first", "miss next game"), ("second", "-1 ability")]
+    ("kept", "result"), [("first", "miss next game"), ("second", "-1 ability: AG")]
 )
 def test_the_owner_keeps_either_serious_injury_roll(gdbbl_like, kept: str, result: str) -> None:
     ruleset = with_settings(gdbbl_like, apothecary_action="reroll_serious_injury")
     casualty = CasualtyEntry(VICTIM, Ref("home", 1), helper="apothecary", kept=kept)
-    values = {"injury": (5, 6), "serious": (1, 2), "apothecary": (6, 5)}
+    values = {"injury": (5, 6), "serious": (1, 2), "apothecary": (6, 5), "ability": (3,)}
     assert casualty_outcome(ruleset, casualty, values).result == f"Serious Injury ({result})"
 
 
 @pytest.mark.parametrize("healing", [2, 3, 4, 5, 6])
 def test_a_gdbbl_regeneration_of_2_to_6_heals(gdbbl_like: Ruleset, healing: int) -> None:
     values = {"injury": (6, 6), "regeneration": (healing,)}
-    assert casualty_outcome(gdbbl_like, PLAIN, values).result == "regenerated"
+    assert casualty_outcome(gdbbl_like, PLAIN, values, SKELETON).result == "regenerated"
 
 
 def test_a_gdbbl_regeneration_of_1_fails(gdbbl_like: Ruleset) -> None:
-    outcome = casualty_outcome(gdbbl_like, PLAIN, {"injury": (6, 6), "regeneration": (1,)})
+    values = {"injury": (6, 6), "regeneration": (1,)}
+    outcome = casualty_outcome(gdbbl_like, PLAIN, values, SKELETON)
     assert outcome.result == "Dead"
-    assert outcome.rolls[-1] == "regeneration D6 1: failed"
+    assert outcome.rolls[-1] == "Regeneration D6 1: failed"
+
+
+def test_a_victim_without_regeneration_has_no_regeneration_roll_read(gdbbl_like) -> None:
+    values = {"injury": (6, 6), "regeneration": (5,)}
+    assert casualty_outcome(gdbbl_like, PLAIN, values).result == "Dead"
+
+
+@pytest.mark.parametrize(("die", "result"), [(3, "Dead"), (4, "plays next match")])
+def test_a_fanatic_hurt_by_his_own_ball_and_chain_reads_his_d6(gdbbl_like, die, result) -> None:
+    fanatic = Member(3, "Fungus the Loon", kind="star", star=True, special="Ball & Chain")
+    casualty = CasualtyEntry(VICTIM, action="other", means="own_weapon")
+    outcome = casualty_outcome(gdbbl_like, casualty, {"fanatic": (die,)}, fanatic)
+    assert outcome.result == result
+
+
+def test_a_death_roller_is_out_for_the_match_only(gdbbl_like: Ruleset) -> None:
+    roller = Member(3, "The Deathroller", kind="star", star=True, special="Dwarf Death-Roller")
+    outcome = casualty_outcome(gdbbl_like, PLAIN, {}, roller)
+    assert outcome == Outcome("plays next match", ("the Death-Roller is out for the match only",))
 
 
 # --- 1st edition ------------------------------------------------------------------------------

@@ -69,6 +69,8 @@ def test_gdbbl_rolls_2d6_for_the_injury_the_apothecary_and_the_serious_injury() 
         "apothecary": "2D6",
         "serious": "2D6",
         "regeneration": "D6",
+        "ability": "1 of 4",  # 1 MA, 2 ST, 3 AG, 4 AV
+        "fanatic": "D6",  # Ball and Chain: 1-3 dead, 4-6 plays next match
     }
 
 
