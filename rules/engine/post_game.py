@@ -41,6 +41,11 @@ class PlayerBefore:
     now: Mapping[str, int] = field(default_factory=dict)  # characteristic -> value at kick-off
     skills: frozenset[str] = frozenset()  # every skill he has, the position's included
     injuries: tuple[str, ...] = ()  # lasting ones already on the roster: "N", "-MA"
+    # GDBBL: a star hired for good is a roster player who earns no SPP; the Necromancer
+    # raises only the roughly human-sized; a secret weapon has its own injury rules.
+    star: bool = False
+    size: str = "human"  # small, human or large (the position's or the star's)
+    special: str = ""  # the secret weapon he carries, as the secret_weapons table names it
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,8 @@ class SideBefore:
     race: str = ""  # the race's slug in the ruleset (Zombies and Rotters, team value)
     value_rest: int = 0  # team value besides players and fan factor: re-rolls and staff
     gone_numbers: tuple[int, ...] = ()  # shirts of players dead or gone: still theirs
+    rating: int | None = None  # GDBBL: the team rating recorded at kick-off
+    staff: Mapping[str, int] = field(default_factory=dict)  # staff key -> how many
 
     def roster(self) -> tuple[PlayerBefore, ...]:
         return tuple(p for p in self.players if p.kind == "roster")
@@ -68,6 +75,7 @@ class MatchBefore:
     away: SideBefore
     report: ReportEntry
     mvps: Mapping[str, tuple[int, ...]]  # side -> the MVPs' numbers, chosen or drawn
+    gate: int | None = None  # GDBBL: the attendance recorded before kick-off
 
     def side(self, side: str) -> SideBefore:
         return self.home if side == "home" else self.away
@@ -185,6 +193,8 @@ STEPS: dict[str, dict[str, StepFunction]] = {}
 REQUIRED_STEPS: dict[str, tuple[str, ...]] = {
     "lrb6": ("winnings", "fan_factor", "mvp", "spp", "casualties", "value_changes", "expenses",
              "hires"),
+    "gdbbl": ("injuries", "winnings", "mvp", "spp", "fan_factor", "clear_and_expire",
+              "purchases", "team_rating"),
 }  # fmt: skip
 # Steps a copy saved before the engine had them lacks (LRB6's from casualties on).
 ADDED_LATER: dict[str, tuple[str, ...]] = {
@@ -223,7 +233,11 @@ def sequence_of(ruleset: Ruleset) -> tuple[str, ...]:
 def post_game(ruleset: Ruleset, before: MatchBefore, dice: DiceSource) -> PostGame:
     """Every step of the ruleset's sequence, in order. A step may leave facts for the
     later ones in `state` (the result after a concession, the winnings)."""
-    from rules.engine import post_game_lrb6, post_game_lrb6_roster  # noqa: F401  (fill STEPS)
+    from rules.engine import (  # noqa: F401  (fill STEPS)
+        post_game_gdbbl,
+        post_game_lrb6,
+        post_game_lrb6_roster,
+    )
 
     known = STEPS.get(ruleset.system)
     if known is None:
@@ -232,11 +246,12 @@ def post_game(ruleset: Ruleset, before: MatchBefore, dice: DiceSource) -> PostGa
     problems = sequence_problems(ruleset.system, keys)
     if problems:
         raise RulesError(f"{ruleset.slug}: " + "; ".join(problems))
-    state: dict = {}
-    steps = tuple(known[key](ruleset, before, dice, state) for key in keys)
+    state: dict = {"steps": []}  # a later step may read what the earlier ones changed
+    for key in keys:
+        state["steps"].append(known[key](ruleset, before, dice, state))
     if dice.missing:
         raise DiceMissing(dice.missing)
-    return PostGame(steps)
+    return PostGame(tuple(state["steps"]))
 
 
 def other(side: str) -> str:

@@ -275,17 +275,24 @@ def _spp_words(ruleset: Ruleset, player, gained: int, parts: str) -> str:
 def level_ups(ruleset: Ruleset, before: MatchBefore, post: PostGame) -> dict[str, list[int]]:
     """The roster players whose SPP reach a new level: an improvement roll is due. None stays
     due for a player who died or left the team."""
+    return {side: sorted(due) for side, due in rolls_due(ruleset, before, post).items()}
+
+
+def rolls_due(ruleset: Ruleset, before: MatchBefore, post: PostGame) -> dict[str, dict[int, int]]:
+    """How many rolls each of those players earned: one per level reached (a GDBBL rookie
+    who scores 11 SPP at once reaches two)."""
     gone = {(c.side, c.number) for step in post.steps for c in step.changes
             if c.what == "status" and c.detail in ("dead", "retired")}  # fmt: skip
-    ups: dict[str, list[int]] = {side: [] for side in SIDES}
+    ups: dict[str, dict[int, int]] = {side: {} for side in SIDES}
     for side in SIDES:
         for player in before.side(side).players:
             if player.kind != "roster" or (side, player.number) in gone:
                 continue
             gained = post.total(side, "spp", player.number)
             was = experience_level(ruleset, player.spp).improvement_rolls
-            if gained and experience_level(ruleset, player.spp + gained).improvement_rolls > was:
-                ups[side].append(player.number)
+            now = experience_level(ruleset, player.spp + gained).improvement_rolls
+            if gained and now > was:
+                ups[side][player.number] = now - was
     return ups
 
 

@@ -255,6 +255,8 @@ SETTINGS = [
     ("chaos_dwarf_physical", "bool", False),
     ("duplicate_skills_allowed", "bool", False),
     ("fan_factor_six_or_more", "bool", True),
+    ("fan_factor_casualties", "choice", "by_players"),
+    ("spp_for_crowd_casualties", "bool", False),
     ("fan_factor_purchase_after_creation", "bool", False),
     ("reroll_price_multiplier_after_creation", "int", 2),
     ("max_team_rerolls", "int", 0),
@@ -282,6 +284,7 @@ TABLE_KEYS = [
     "special_play_cards",
     "kick_off",
     "weather",
+    "post_game_sequence",
 ]
 
 

@@ -228,8 +228,10 @@ def test_another_order_of_the_same_steps_is_no_problem() -> None:
 
 
 def test_a_system_without_steps_knows_none() -> None:
-    assert sequence_problems("gdbbl", []) == []
-    assert sequence_problems("gdbbl", ["winnings"]) == ["gdbbl has no post-game step 'winnings'"]
+    assert sequence_problems("first-edition", []) == []
+    assert sequence_problems("first-edition", ["winnings"]) == [
+        "first-edition has no post-game step 'winnings'"
+    ]
 
 
 def test_the_sequence_is_read_from_the_rulesets_table_in_order() -> None:
@@ -252,9 +254,9 @@ def test_a_copy_without_the_sequence_table_has_the_engines_own_steps() -> None:
 
 
 def test_a_system_without_steps_and_without_the_table_has_an_empty_sequence() -> None:
-    gdbbl = edition_ruleset(edition_read("gdbbl"))
-    assert SEQUENCE not in gdbbl.tables
-    assert sequence_of(gdbbl) == ()
+    first = edition_ruleset(edition_read("first-edition"))
+    assert SEQUENCE not in first.tables
+    assert sequence_of(first) == ()
 
 
 def test_the_steps_run_in_the_order_of_the_table() -> None:
@@ -281,7 +283,7 @@ def test_post_game_refuses_a_ruleset_whose_sequence_is_wrong(steps: list[str], p
     assert dice.missing == []
 
 
-@pytest.mark.parametrize("slug", ["gdbbl", "first-edition", "blitz-bowl"])
+@pytest.mark.parametrize("slug", ["first-edition", "blitz-bowl"])
 def test_post_game_refuses_a_system_without_steps(slug: str) -> None:
     ruleset = edition_ruleset(edition_read(slug))
     with pytest.raises(RulesError) as error:

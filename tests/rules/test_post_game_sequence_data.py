@@ -69,7 +69,15 @@ def test_the_bundled_lrb6_sequence_follows_the_post_match_order_of_the_rules() -
     assert sequence_of(edition_ruleset(edition)) == tuple(STEPS)
 
 
-@pytest.mark.parametrize("slug", ["gdbbl", "first-edition", "blitz-bowl"])
+def test_gdbbl_has_the_eight_steps_of_its_post_match_sequence() -> None:
+    table = next(t for t in edition_read("gdbbl").tables if t.key == SEQUENCE)
+    assert [row.values["step"] for row in table.rows] == [
+        "injuries", "winnings", "mvp", "spp", "fan_factor", "clear_and_expire", "purchases",
+        "team_rating",
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("slug", ["first-edition", "blitz-bowl"])
 def test_the_other_bundled_editions_have_no_sequence(slug: str) -> None:
     assert SEQUENCE not in {table.key for table in edition_read(slug).tables}
 
@@ -154,12 +162,15 @@ def test_an_empty_sequence_names_every_missing_step() -> None:
 def test_a_gdbbl_edition_may_not_borrow_lrb6_steps() -> None:
     lrb6_tables = edition_documents(edition_read("lrb6"))["tables"]
     documents = edition_documents(edition_read("gdbbl"))
+    documents["tables"] = [t for t in documents["tables"] if t["key"] != SEQUENCE]
     documents["tables"].append(next(t for t in lrb6_tables if t["key"] == SEQUENCE))
     with pytest.raises(EditionError) as error:
         edition_from_documents(documents, "your edit")
-    assert str(error.value).startswith(
-        f"your edit: tables, table {SEQUENCE!r}: gdbbl has no post-game step 'winnings'"
+    said = str(error.value)
+    assert said.startswith(
+        f"your edit: tables, table {SEQUENCE!r}: the post-game step 'injuries' is missing"
     )
+    assert "gdbbl has no post-game step 'casualties'" in said
 
 
 # --- A house-rule copy, through the services ----------------------------------------------
