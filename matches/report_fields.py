@@ -362,16 +362,16 @@ class _Builder:
 
     def dice(self, n: str, entered: Mapping) -> tuple[DiceGroup, ...]:
         """The casualty's dice boxes where the match takes entered dice; where the server
-        rolls, only a coach's pick written as a die (GDBBL's "ability lost" by choice)."""
+        rolls, only GDBBL's injury roll (the table's: it made him a casualty) and a coach's
+        pick written as a die (the "ability lost" by choice)."""
         choice = self.ruleset.settings.get("serious_injury_ability", "")
         picked = PICKED.get(choice, "") if self.system == "gdbbl" else ""
-        if not self.entered and not picked:
-            return ()
         groups = []
         for kind, (label, notation) in CASUALTY_DICE[self.system].items():
             if kind == "decay" and not self.ruleset.settings.get("decay_second_casualty", True):
                 continue
-            if not self.entered and not (picked and kind == "ability"):
+            table = self.system == "gdbbl" and kind == "injury"
+            if not self.entered and not table and not (picked and kind == "ability"):
                 continue
             values = list(entered.get(kind) or ())
             dice = []

@@ -155,12 +155,14 @@ class CasualtyChecks:
     ) -> DieNeed:
         """The die `kind` of a casualty: as entered, or as the server rolled it, or unknown.
         With `picked_by` ("his coach picks") it is a coach's pick written as a die: entered
-        even where the server rolls the dice, and never rolled by it."""
+        even where the server rolls the dice, and never rolled by it. So is GDBBL's injury
+        roll: rolled at the table, it is what made the player a casualty."""
         label, notation = CASUALTY_DICE[self.system][kind]
         purpose = casualty_purpose(kind, self.system, casualty.victim, nth)
         server = self.rolled.get(purpose)
         entered = casualty.dice.get(kind)
-        picked = picked_by is not None
+        at_table = self.system == "gdbbl" and kind == "injury"
+        picked = picked_by is not None or at_table
         need = server or DieNeed(purpose, notation, field, picked=picked)
         if entered and "entered" not in self.facts.sources and server is None and not picked:
             self.wrong(
@@ -183,7 +185,13 @@ class CasualtyChecks:
             # A server die sent back as it fell stays the server's.
             need = server or DieNeed(purpose, notation, field, values, "entered", picked)
         self.found.dice.append(need)
-        if need.values is None and picked:
+        if need.values is None and at_table:
+            self.missing(
+                field,
+                f"Enter the {label} roll ({notation}) for {casualty.victim} as it fell at the "
+                "table: it is what made him a casualty.",
+            )
+        elif need.values is None and picked:
             self.missing(
                 field,
                 f"Say which ability {casualty.victim} loses, 1 MA, 2 ST, 3 AG or 4 AV: "

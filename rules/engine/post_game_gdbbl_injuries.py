@@ -26,12 +26,14 @@ CHOSEN = ("coach_choice", "opponent_choice")  # serious_injury_ability: a pick, 
 
 
 def _reader(dice: DiceSource, purposes: dict[str, str], rolled: list[Die], chosen: bool):
-    """Reads each die of one casualty from the match's dice, noting each one read. Under a
-    choice setting the "ability lost" die is the coach's pick: the server never rolls it."""
+    """Reads each die of one casualty from the match's dice, noting each one read. The
+    injury roll is the table's (it made him a casualty) and, under a choice setting, the
+    "ability lost" die the coach's pick: the server never rolls them."""
 
     def read(kind: str) -> tuple[int, ...]:
         purpose, notation = purposes[kind], CASUALTY_DICE["gdbbl"][kind][1]
-        if kind == "ability" and chosen and not dice.has(purpose):
+        never_rolled = kind == "injury" or (kind == "ability" and chosen)
+        if never_rolled and not dice.has(purpose):
             dice.missing.append((purpose, notation))
             return (1,)
         die = dice.roll(purpose, notation)

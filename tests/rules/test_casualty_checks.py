@@ -479,7 +479,9 @@ def test_a_serious_injury_with_its_roll_is_complete() -> None:
 def test_a_missing_injury_roll_is_unfinished() -> None:
     found = check(gdbbl(), casualty())
     assert found.problems == []
-    assert unfinished(found) == ["Roll the injury (2D6) for away #3."]
+    assert unfinished(found) == [
+        "Enter the injury roll (2D6) for away #3 as it fell at the table: it is what made him a casualty."
+    ]
 
 
 @pytest.mark.parametrize("modifier", [-11, 11])

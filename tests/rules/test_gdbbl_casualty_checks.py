@@ -139,7 +139,9 @@ def test_a_die_entered_past_one_not_rolled_yet_waits_for_the_reading() -> None:
     """Without the injury roll nobody knows yet whether the serious injury is needed."""
     found = check(gdbbl(), casualty(dice={"serious": (2, 2)}))
     assert found.problems == []
-    assert unfinished(found) == ["Roll the injury (2D6) for away #3."]
+    assert unfinished(found) == [
+        "Enter the injury roll (2D6) for away #3 as it fell at the table: it is what made him a casualty."
+    ]
 
 
 def test_a_die_the_casualty_can_never_read_is_refused_at_once() -> None:
@@ -360,3 +362,9 @@ def test_an_apothecary_who_treats_a_serious_injury_leaves_no_serious_roll() -> N
     found = check(ruleset, treated, match=facts(APOTHECARY))
     assert complete(found)
     assert purposes(found) == ["injury for away #3"]
+
+
+def test_the_injury_roll_is_the_tables_even_where_the_server_rolls_the_dice() -> None:
+    """It is what made him a casualty: the server never rolls it, the coach enters it."""
+    need = next(d for d in check(gdbbl(), casualty()).dice if d.purpose == "injury for away #3")
+    assert (need.picked, need.values) == (True, None)
