@@ -70,7 +70,10 @@ def actions_for(user, match: Match) -> list[str]:
         allowed += ["approve", "send_back"]
     if status == DISPUTED and settles:
         allowed += ["settle", "send_back"]
-    if status in OPEN and (coach or settles):
+    # The post-game sequence's own dice (winnings, fan factor, ...) may still be entered
+    # while the report waits to be applied: each coach rolls his own after the match.
+    waiting = status == SUBMITTED or (status == CONFIRMED and match.reports_apply == "commissioner")
+    if (status in OPEN or waiting) and (coach or settles):
         allowed += [f"dice_{source}" for source in match.accepted_sources]
     return list(dict.fromkeys(allowed))
 

@@ -14,8 +14,15 @@ from matches.services import MatchRefused
 from matches.workflow import is_coach
 from rules.engine import dice
 from rules.engine.errors import Problem, RulesError
+from rules.engine.post_game_gdbbl import POST_GAME_PURPOSE as GDBBL_PURPOSE
+from rules.engine.post_game_gdbbl_injuries import CHOSEN
 from rules.engine.post_game_lrb6 import POST_GAME_PURPOSE
+from rules.engine.report_entry import CASUALTY_DICE
 from rules.plumbing.limits import field_problem
+from rules.snapshot import version_snapshot
+
+PICK_LABEL = CASUALTY_DICE["gdbbl"]["ability"][0] + " for "  # "ability lost for away #3"
+INJURY_LABEL = CASUALTY_DICE["gdbbl"]["injury"][0] + " for "  # "injury for away #3"
 
 
 def may_roll(user, match: Match) -> bool:
@@ -23,13 +30,33 @@ def may_roll(user, match: Match) -> bool:
 
 
 def _post_game_die(match: Match, purpose: str) -> bool:
-    """A die of the post-game sequence (winnings, fan factor, the gate) may still be entered
-    once the report is submitted, until it is applied: each coach rolls his own."""
+    """A die of the post-game sequence (winnings, fan factor, the gate, GDBBL's Alchemist)
+    may still be entered once the report is submitted, until it is applied: each coach rolls
+    his own."""
     waiting = match.status == SUBMITTED or (
         match.status == CONFIRMED and match.reports_apply == "commissioner"
     )
     applied = PostGame.objects.filter(match=match).exists()
-    return waiting and not applied and bool(POST_GAME_PURPOSE.match(purpose))
+    sequence = POST_GAME_PURPOSE.match(purpose) or GDBBL_PURPOSE.match(purpose)
+    return waiting and not applied and bool(sequence)
+
+
+def _picked(match: Match, purpose: str) -> bool:
+    """GDBBL's "ability lost" die is the coach's pick under a choice `serious_injury_ability`,
+    and its injury roll the table's (it made the player a casualty): typed in whatever the
+    match's dice, never rolled by the server."""
+    if match.ruleset_version.system != "gdbbl":
+        return False
+    if purpose.startswith(INJURY_LABEL):
+        return True
+    if not purpose.startswith(PICK_LABEL):
+        return False
+    return (
+        version_snapshot(match.ruleset_version).ruleset.settings.get(
+            "serious_injury_ability", "random"
+        )
+        in CHOSEN
+    )
 
 
 def _checked(match: Match, actor, purpose: str, notation: str, source: str):
@@ -42,7 +69,14 @@ def _checked(match: Match, actor, purpose: str, notation: str, source: str):
     else:
         too_long = field_problem(DiceRoll, "purpose", purpose, "purpose", "The purpose")
         problems += [too_long] if too_long else []
-    if source not in match.accepted_sources:
+    picked = _picked(match, purpose)
+    if picked and source == "rolled":
+        problems.append(
+            Problem(
+                "source", f"{purpose!r} is the table's or the coach's, not the server's: enter it."
+            )
+        )
+    elif source not in match.accepted_sources and not picked:
         allowed = " or ".join(match.accepted_sources)
         problems.append(Problem("source", f"This match's dice are {allowed}, not {source}."))
     if match.status not in OPEN and not _post_game_die(match, purpose):

@@ -21,7 +21,7 @@ from matches.services import MatchRefused
 from rules.engine import post_game as engine
 from rules.engine.characteristics import characteristic_now
 from rules.engine.errors import Problem
-from rules.engine.post_game_lrb6 import level_ups
+from rules.engine.post_game_lrb6 import rolls_due
 from rules.engine.report_checks import report_check
 from rules.engine.report_entry import SIDES
 from rules.snapshot import version_snapshot
@@ -29,7 +29,7 @@ from teams.models import LedgerCause, Player
 from teams.roster import player_value, team_worth
 from teams.services import cause_new, entry_append, next_player_key
 
-APPLIED_SYSTEMS = ("lrb6",)
+APPLIED_SYSTEMS = ("lrb6", "gdbbl")
 # What a change writes to the ledger: the team's own columns, or a player's counters.
 TEAM_OPS = ("treasury", "fan_factor")
 ON_ROSTER = ("active", "missing_next_game")  # not dead, retired, fired or undone
@@ -70,6 +70,7 @@ def match_before(match: Match) -> tuple[engine.MatchBefore, object]:
     entry = entry_of(match, sides)
     checked = report_check(sides.ruleset, sides.facts, entry, rolled_dice(match))
     fame = {row.side: row.fame for row in match.kick_offs.all()}
+    rating = {row.side: row.rating for row in match.kick_offs.all()}  # GDBBL's, at kick-off
     snapshot = version_snapshot(match.ruleset_version)
     everyone = list(  # the dead and gone too: their shirts stay theirs
         Player.objects.filter(team__in=(match.home_id, match.away_id))
@@ -92,18 +93,24 @@ def match_before(match: Match) -> tuple[engine.MatchBefore, object]:
         before[side] = engine.SideBefore(
             side, team.name, team.fan_factor, fame.get(side), team.treasury,
             tuple(sorted(players, key=lambda p: p.number)), race=team.race.slug,
-            value_rest=_value_rest(team, sides.ruleset),
+            value_rest=_value_rest(team, sides.ruleset), rating=rating.get(side),
+            staff={key: int(n) for key, n in team.staff.items() if n},
             gone_numbers=tuple(sorted({row.number for row in everyone
                                        if row.team_id == team.pk and row.status not in ON_ROSTER})),
         )  # fmt: skip
     mvps = {side: tuple(checked.mvps.get(side, ())) for side in SIDES}
-    return engine.MatchBefore(before["home"], before["away"], entry, mvps), sides.ruleset
+    return (
+        engine.MatchBefore(before["home"], before["away"], entry, mvps, gate=match.gate),
+        sides.ruleset,
+    )
 
 
 def _value_rest(team, ruleset) -> int:
     """The team value besides its players and fan factor: re-rolls and the staff that counts
     (the roster's own reckoning, with no players)."""
     value = team_worth(team, [], ruleset)[0] or 0
+    if ruleset.system == "gdbbl" and not ruleset.settings.get("team_value_staff", True):
+        return value  # the fan factor is not in it
     return value - team.fan_factor * ruleset.team_creation.fan_factor_price
 
 
@@ -132,7 +139,8 @@ class _Reader:
         return engine.PlayerBefore(
             row.number, row.name, "roster", row.key, row.spp, position=row.role,
             value=player_value(row), status=row.status, played=played, start=start, now=now,
-            skills=member.skills, injuries=tuple(row.injuries),
+            skills=member.skills, injuries=tuple(row.injuries), star=row.star_id is not None,
+            **_build(row.position, row.star),
         )  # fmt: skip
 
     def hire(self, hired) -> engine.PlayerBefore:
@@ -140,12 +148,21 @@ class _Reader:
         start = self.start(position, star)
         cost = star.cost if star is not None else position.cost if position is not None else 0
         member = member_of(hired.number, hired.name, hired.kind, None, self.race, self.snapshot,
-                           hired_as=position, hired_star=hired.star_id)  # fmt: skip
+                           hired_as=position, hired_star=star)  # fmt: skip
         return engine.PlayerBefore(
             hired.number, hired.name, hired.kind, "", 0,
             position=star.name if star is not None else position.name if position else "",
             value=hired.value or cost, start=start, now=dict(start), skills=member.skills,
+            star=star is not None, **_build(position, star),
         )  # fmt: skip
+
+
+def _build(position, star) -> dict[str, str]:
+    """His size (the Necromancer raises only the roughly human-sized) and the secret weapon
+    he carries, from the version's own rows, so a house copy's sizes count."""
+    if star is not None:
+        return {"size": star.size, "special": star.special}
+    return {"size": position.size if position is not None else "human", "special": ""}
 
 
 def dice_source(match: Match) -> engine.DiceSource:
@@ -221,9 +238,11 @@ def post_game_apply(match: Match, actor) -> PostGame | None:
         if deltas:  # entry_append locks the team and reads its state itself
             entry_append(team, "report", _summary(match, worked, side), cause, deltas)
     steps = [_step_record(step) for step in worked.steps]
-    ups = level_ups(ruleset, before, worked)
+    due = rolls_due(ruleset, before, worked)
+    ups = {side: sorted(numbers) for side, numbers in due.items()}
+    rolls = {side: {str(n): count for n, count in numbers.items()} for side, numbers in due.items()}
     return PostGame.objects.create(
-        match=match, steps={"steps": steps, "level_ups": ups}, applied_by=actor
+        match=match, steps={"steps": steps, "level_ups": ups, "rolls_due": rolls}, applied_by=actor
     )
 
 

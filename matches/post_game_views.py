@@ -84,6 +84,8 @@ def summary_of(match: Match, post: PostGame, who: dict | None = None) -> dict:
             "fan_factor": sum(c["amount"] for c in changes if c["what"] == "fan_factor"),
             "spp": sorted(spp.items()),
             "level_ups": post.steps.get("level_ups", {}).get(side, []),
+            # rolls per player (stored from issue 23 on; one each before)
+            "rolls": {int(n): k for n, k in post.steps.get("rolls_due", {}).get(side, {}).items()},
             "players": [],  # "#3 Hans: dead", "#12 Hans: joins as a Zombie"
         }
     for step in steps:
@@ -105,5 +107,7 @@ def post_game_summary(request: HttpRequest, pk: int) -> HttpResponse:
     post = PostGame.objects.filter(match=match).select_related("applied_by").first()
     if post is None:
         raise Http404("This report has not been applied.")
-    context = {"match": match, "post": post, **summary_of(match, post)}
+    # GDBBL (001) calls the roll a level earns a star player roll; LRB6 an improvement roll.
+    roll = "star player" if match.ruleset_version.system == "gdbbl" else ""
+    context = {"match": match, "post": post, "roll": roll, **summary_of(match, post)}
     return render(request, "matches/post_game.html", context)

@@ -36,7 +36,7 @@ FORM = {
     "home_touchdowns": "1",
     "away_touchdowns": "0",
     "reason": "Because the photo says so.",
-    "purpose": "a roll to check",
+    "purpose": "winnings for home",  # a post-game die: it may be entered until applied
     "notation": "D6",
     "values": "3",
 }
@@ -118,7 +118,8 @@ OFFERED = [
     ("declined friendly", [], [], [], []),
     ("friendly to play", TO_PLAY, TO_PLAY, [], DICE),
     ("drafted friendly", DRAFTED, DRAFTED, [], DICE),
-    ("submitted friendly", ["withdraw"], ["confirm", "dispute"], [], []),
+    # Once submitted, the post-game sequence's dice may still be entered until it is applied.
+    ("submitted friendly", ["withdraw", *DICE], ["confirm", "dispute", *DICE], [], DICE),
     ("disputed friendly", TO_PLAY, TO_PLAY, [],
      ["settle", "send_back", *DICE]),
     ("confirmed friendly", [], [], [], []),
@@ -129,18 +130,19 @@ OFFERED = [
     ("fixture of server rolls", [*KICK, "report", "dice_rolled"], [*KICK, "report", "dice_rolled"],
      ["dice_rolled"], ["dice_rolled"]),
     ("drafted fixture", DRAFTED, DRAFTED, DICE, DICE),
-    ("submitted fixture", ["confirm", "dispute"], ["withdraw"], [], []),
+    ("submitted fixture", ["confirm", "dispute", *DICE], ["withdraw", *DICE], DICE, DICE),
     ("disputed fixture", TO_PLAY, TO_PLAY, ["settle", "send_back", *DICE],
      ["settle", "send_back", *DICE]),
     ("confirmed fixture", [], [], [], []),
-    ("confirmed fixture that waits", [], [], ["approve", "send_back"], ["approve", "send_back"]),
+    ("confirmed fixture that waits", DICE, DICE, ["approve", "send_back", *DICE],
+     ["approve", "send_back", *DICE]),
     ("disputed fixture that waits", TO_PLAY, TO_PLAY,
      ["settle", "send_back", *DICE], ["settle", "send_back", *DICE]),
     ("approved fixture", [], [], [], []),
     ("forfeited fixture", [], [], [], []),
     # Griff plays no part in it: Varag coaches both teams.
-    ("one coach's submitted fixture", ["withdraw"], [], ["confirm", "dispute"],
-     ["confirm", "dispute"]),
+    ("one coach's submitted fixture", ["withdraw", *DICE], [], ["confirm", "dispute", *DICE],
+     ["confirm", "dispute", *DICE]),
 ]  # fmt: skip
 
 

@@ -242,7 +242,7 @@ def test_a_commissioner_approves_a_confirmed_report_where_the_league_waits(
     submitted(waiting_match, submitter)
     client_of(opponent).post(f"/api/matches/{waiting_match.pk}/confirm/")
     assert client_of(commissioner).get(f"/api/matches/{waiting_match.pk}/").json()["actions"] == [
-        "approve", "send_back",
+        "approve", "send_back", "dice_entered", "dice_rolled",
     ]  # fmt: skip
     with unchanged():
         refused = client_of(opponent).post(f"/api/matches/{waiting_match.pk}/approve/")

@@ -280,15 +280,15 @@ def test_the_form_has_a_box_for_the_ability_lost_and_the_fanatic_s_d6(
     assert '<option value="own_weapon">his own secret weapon (a fanatic\'s ball and chain)' in page
 
 
-def test_where_the_server_rolls_the_form_asks_only_the_coach_s_pick(
+def test_where_the_server_rolls_the_form_asks_only_the_table_s_injury_and_the_coach_s_pick(
     client, picking_match, home_coach
 ) -> None:
     Match.objects.filter(pk=picking_match.pk).update(dice_sources="rolled")
     client.force_login(home_coach)
     form = form_of(client.get(url(picking_match)))
     assert sorted(name for name in form if name.startswith("cas-0-dice-")) == [
-        "cas-0-dice-ability-1"
-    ]
+        "cas-0-dice-ability-1", "cas-0-dice-injury-1", "cas-0-dice-injury-2"
+    ]  # fmt: skip
     assert "Ability lost (his coach's pick)" in text(client.get(url(picking_match)))
 
 
@@ -323,7 +323,10 @@ def test_the_dice_log_refuses_to_roll_the_coach_s_pick(picking_match, home_coach
     with unchanged(), pytest.raises(MatchRefused) as refused:
         dice_roll(picking_match, home_coach, "ability lost for away #4", "1 of 4")
     assert [(p.field, p.message) for p in refused.value.problems] == [
-        ("source", "'ability lost for away #4' is the coach's pick, not a roll: enter it.")
+        (
+            "source",
+            "'ability lost for away #4' is the table's or the coach's, not the server's: enter it.",
+        )
     ]
 
 
@@ -340,3 +343,24 @@ def test_where_the_ability_is_rolled_the_dice_log_rolls_it_as_any_other(
 ) -> None:
     roll = dice_roll(undead_match, home_coach, "ability lost for away #4", "1 of 4")
     assert (roll.notation, roll.source, 1 <= roll.values[0] <= 4) == ("1 of 4", "rolled", True)
+
+
+def test_the_server_never_rolls_a_gdbbl_injury_roll_the_table_made(
+    undead_match, home_coach
+) -> None:
+    with unchanged(), pytest.raises(MatchRefused) as refused:
+        dice_roll(undead_match, home_coach, "injury for away #4", "2D6")
+    assert [(p.field, p.message) for p in refused.value.problems] == [
+        (
+            "source",
+            "'injury for away #4' is the table's or the coach's, not the server's: enter it.",
+        )
+    ]
+
+
+def test_an_injury_roll_is_typed_in_where_the_server_rolls_the_dice(
+    undead_match, home_coach
+) -> None:
+    Match.objects.filter(pk=undead_match.pk).update(dice_sources="rolled")
+    roll = dice_enter(undead_match, home_coach, "injury for away #4", "2D6", [5, 6])
+    assert (roll.values, roll.source) == ([5, 6], "entered")

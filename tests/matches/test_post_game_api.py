@@ -19,9 +19,9 @@ from tests.matches.rulesets import friendly_of
 from tests.matches.test_api import client_of
 from tests.matches.test_post_game import (
     AWAY_GOLD,
+    FIRST_WHY,
     FORFEIT_WHY,
     GATE_DICE,
-    GDBBL_WHY,
     HOME_GOLD,
     MISSING,
     START,
@@ -133,13 +133,13 @@ def test_a_report_with_casualties_is_applied_and_its_casualties_step_names_the_d
     assert [die["purpose"] for die in steps["casualties"]["dice"]] == ["casualty for away #3"]
 
 
-def test_the_404_of_a_gdbbl_report_says_why_it_is_not_applied(
-    gdbbl_friendly, home_coach, away_coach
+def test_the_404_of_a_first_edition_report_says_why_it_is_not_applied(
+    first_friendly, home_coach, away_coach
 ) -> None:
-    submitted(gdbbl_friendly, home_coach)
-    client_of(away_coach).post(f"/api/matches/{gdbbl_friendly.pk}/confirm/")
-    answer = client_of(home_coach).get(url(gdbbl_friendly))
-    assert (answer.status_code, answer.json()) == (404, {"detail": GDBBL_WHY})
+    submitted(first_friendly, home_coach)
+    client_of(away_coach).post(f"/api/matches/{first_friendly.pk}/confirm/")
+    answer = client_of(home_coach).get(url(first_friendly))
+    assert (answer.status_code, answer.json()) == (404, {"detail": FIRST_WHY})
     assert not PostGame.objects.exists()
 
 

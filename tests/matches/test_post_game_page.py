@@ -20,7 +20,7 @@ from matches.models import Match
 from tests.matches.helpers import PLAYED, submitted
 from tests.matches.rulesets import friendly_of
 from tests.matches.test_post_game import (
-    GDBBL_WHY,
+    FIRST_WHY,
     TABLE_DICE,
     at_the_table,
     gate_recorded,
@@ -137,7 +137,7 @@ def test_the_summary_of_a_concession_shows_the_conceder_s_lost_fan_factor(
     assert spp_lines(page, "home") == [
         "#6: +5 SPP", "#7: +5 SPP"
     ]  # fmt: skip
-    assert block(page, "away").startswith("Da Krumpers Treasury +0 gp · fan factor -1")
+    assert block(page, "away").startswith("Da Krumpers Treasury +0 gp · fan factor −1")
     assert spp_lines(page, "away") == ["#9: +3 SPP"]
     assert "Da Krumpers conceded: fan factor 3 → 2 without a roll." in page
 
@@ -188,14 +188,14 @@ def test_a_report_with_casualties_is_applied_and_its_summary_reads_the_casualty(
     assert "Da Krumpers #3 " in summary(client, friendly)
 
 
-def test_a_gdbbl_report_says_on_the_match_page_why_it_is_not_applied(
-    client, gdbbl_friendly, home_coach, away_coach
+def test_a_first_edition_report_says_on_the_match_page_why_it_is_not_applied(
+    client, first_friendly, home_coach, away_coach
 ) -> None:
-    submitted(gdbbl_friendly, home_coach)
-    workflow.report_confirm(gdbbl_friendly, away_coach)
-    page = match_page(client, gdbbl_friendly)
-    assert tagged(page, "not-applied") == f"Confirmed, not applied: {GDBBL_WHY}"
-    assert client.get(summary_url(gdbbl_friendly)).status_code == 404
+    submitted(first_friendly, home_coach)
+    workflow.report_confirm(first_friendly, away_coach)
+    page = match_page(client, first_friendly)
+    assert tagged(page, "not-applied") == f"Confirmed, not applied: {FIRST_WHY}"
+    assert client.get(summary_url(first_friendly)).status_code == 404
 
 
 def test_a_report_waiting_for_the_commissioner_is_not_said_to_be_unapplied(

@@ -109,7 +109,8 @@ def test_each_team_s_totals_show_the_scenario_s_winnings_fan_factor_spp_and_leve
         # The treasury line is the winnings less the spiralling expenses.
         winnings = int(expect["winnings"][side]) - int((expect.get("expenses") or {}).get(side, 0))
         fan_factor = int(expect["fan_factor"][side])
-        assert f"Treasury {gold(winnings)} · fan factor {fan_factor:+d}" in totals, (
+        said = f"{fan_factor:+d}".replace("-", "−")  # the page's minus sign, as for gold
+        assert f"Treasury {gold(winnings)} · fan factor {said}" in totals, (
             data["title"],
             totals,
         )
@@ -142,4 +143,4 @@ def test_a_conceder_who_takes_nothing_shows_nothing_gained_and_the_fan_factor_he
     data = scenario(next(path for path in FILES if path.stem == "08-voluntary-concession"))
     conceder = data["concession"]["side"]
     assert (data["expect"]["winnings"][conceder], data["expect"]["fan_factor"][conceder]) == (0, -1)
-    assert "Treasury +0 gp · fan factor -1" in block(rendered(data), conceder)
+    assert "Treasury +0 gp · fan factor −1" in block(rendered(data), conceder)
