@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from league.demo_gdbbl import demo_gdbbl_league_create
 from league.models import League, Season
 from league.seasons import season_start
 from league.services import league_create, membership_decide, membership_request
@@ -151,6 +152,7 @@ def demo_data_create() -> list[DemoCoach]:
     demo_league_create(users["nuffle"])
     demo_history_create(users["griff"], users["nuffle"])
     demo_matches_create()
+    demo_gdbbl_league_create()
     return list(DEMO_COACHES)
 
 

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from league.demo import DEMO_COACHES, DEMO_LEAGUE, DEMO_PASSWORD, DEMO_TEAMS
+from league.demo_gdbbl import DEMO_GDBBL_LEAGUE, DEMO_GDBBL_TEAMS
 from league.models import League
 from matches.models import Match
 from teams import ledger
@@ -17,6 +18,9 @@ from teams.ledger_rows import ledger_differences
 from teams.models import Team
 
 pytestmark = pytest.mark.django_db
+
+# The demo's teams: its own, and the GDBBL league's two more (league/demo_gdbbl.py).
+ALL_TEAMS = {demo.name for demo in DEMO_TEAMS} | set(DEMO_GDBBL_TEAMS)
 
 
 def demo_data() -> str:
@@ -65,7 +69,7 @@ def test_it_restores_a_demo_password_someone_changed() -> None:
 def test_it_builds_legal_demo_teams_under_lrb6_and_gdbbl() -> None:
     demo_data()
     teams = {team.name: team for team in Team.objects.select_related("ruleset_version__ruleset")}
-    assert set(teams) == {demo.name for demo in DEMO_TEAMS}
+    assert set(teams) == ALL_TEAMS
     assert {team.ruleset_version.ruleset.slug for team in teams.values()} == {"lrb6", "gdbbl"}
     # 5 x 50,000 + 4 x 80,000 + 2 x 80,000 + 2 x 60,000 + 3 x 10,000 + 50,000 = 930,000
     assert left_at_creation("Gouged Eye") == 70_000
@@ -77,7 +81,7 @@ def test_it_builds_legal_demo_teams_under_lrb6_and_gdbbl() -> None:
 def test_running_it_twice_builds_each_team_once() -> None:
     demo_data()
     demo_data()
-    assert Team.objects.count() == len(DEMO_TEAMS)
+    assert Team.objects.count() == len(ALL_TEAMS)
 
 
 def test_the_new_demo_teams_spend_what_their_comments_say() -> None:
@@ -109,8 +113,8 @@ def test_it_builds_a_demo_lrb6_league_with_a_season_drawn() -> None:
 def test_running_it_twice_builds_the_league_once() -> None:
     demo_data()
     demo_data()
-    assert League.objects.count() == 1
-    assert League.objects.get().seasons.count() == 1
+    assert set(League.objects.values_list("name", flat=True)) == {DEMO_LEAGUE, DEMO_GDBBL_LEAGUE}
+    assert League.objects.get(name=DEMO_LEAGUE).seasons.count() == 1
 
 
 def test_it_leaves_a_friendly_report_waiting_and_another_friendly_offered() -> None:

@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand
 
 from league.demo import DEMO_LEAGUE, DEMO_PASSWORD, demo_data_create
+from league.demo_gdbbl import DEMO_GDBBL_COMMISSIONER, DEMO_GDBBL_LEAGUE
 
 
 class Command(BaseCommand):
@@ -12,3 +13,7 @@ class Command(BaseCommand):
         for coach in coaches:
             self.stdout.write(f"  {coach.username} / {DEMO_PASSWORD}")
         self.stdout.write(f"Demo league: {DEMO_LEAGUE} at /leagues/ (its commissioner is nuffle).")
+        self.stdout.write(
+            f"GDBBL demo league: {DEMO_GDBBL_LEAGUE} (its commissioner is "
+            f"{DEMO_GDBBL_COMMISSIONER}), round 1 half played."
+        )
