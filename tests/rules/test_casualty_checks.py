@@ -480,7 +480,8 @@ def test_a_missing_injury_roll_is_unfinished() -> None:
     found = check(gdbbl(), casualty())
     assert found.problems == []
     assert unfinished(found) == [
-        "Enter the injury roll (2D6) for away #3 as it fell at the table: it is what made him a casualty."
+        "Enter the injury roll (2D6) for away #3 as it fell at the table: it is what made him "
+        "a casualty."
     ]
 
 

@@ -140,7 +140,8 @@ def test_a_die_entered_past_one_not_rolled_yet_waits_for_the_reading() -> None:
     found = check(gdbbl(), casualty(dice={"serious": (2, 2)}))
     assert found.problems == []
     assert unfinished(found) == [
-        "Enter the injury roll (2D6) for away #3 as it fell at the table: it is what made him a casualty."
+        "Enter the injury roll (2D6) for away #3 as it fell at the table: it is what made him "
+        "a casualty."
     ]
 
 
