@@ -65,7 +65,7 @@ def _counts(player: Player, ruleset: Ruleset) -> bool:
     if player.status == "missing_next_game":
         if ruleset.system == "lrb6":
             return not ruleset.settings.get("tv_excludes_missing_players", True)
-        return bool(ruleset.settings.get("team_value_injured_players", False))
+        return bool(ruleset.settings.get("team_value_injured_players", True))
     return True
 
 

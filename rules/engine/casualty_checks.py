@@ -48,6 +48,9 @@ RAISING = ("lrb6", "gdbbl")
 # SideFacts.helpers' keys for the teams that raise the dead (the race's flags): how many a
 # Necromancer raises per match, and 1 where the team takes on Rotters.
 NECROMANCER, ROTTERS = "necromancer", "raises_rotters"
+# GDBBL's readings of a casualty that a later one of the same player depends on (the values
+# of rules.engine.gdbbl_injuries, which imports this module).
+REGENERATED, NOT_ROLLED = "regenerated", "not rolled yet"
 
 
 class CasualtyChecks:
@@ -68,6 +71,14 @@ class CasualtyChecks:
             times[key] = nth = times.get(key, 0) + 1
             if nth > 1 and "Regeneration" not in victim.skills:
                 self.wrong(field, f"{what}: {victim} was already a casualty of this match.")
+                continue
+            earlier = getattr(self, "stood", {}).get(casualty.victim, REGENERATED)
+            if nth > 1 and self.system == "gdbbl" and earlier not in (REGENERATED, NOT_ROLLED):
+                self.wrong(
+                    field,
+                    f"{what}: {victim} was already a casualty of this match and did not "
+                    "regenerate: only a player back in the reserves is hurt again.",
+                )
                 continue
             if casualty.helper:
                 helper_key = (casualty.victim.side, casualty.helper)

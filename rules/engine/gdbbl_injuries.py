@@ -11,10 +11,10 @@ has rolled it, and the reading stops at the first die it lacks."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
-from rules.engine.casualty_checks import gdbbl_injury
+from rules.engine.casualty_checks import NOT_ROLLED, REGENERATED, gdbbl_injury
 from rules.engine.checks import optional_setting
 from rules.engine.report_entry import REGENERATES_ON, CasualtyEntry
 from rules.engine.ruleset import Ruleset
@@ -23,10 +23,8 @@ BALL_AND_CHAIN = "Ball & Chain"  # the secret_weapons table's names
 DEATH_ROLLER = "Dwarf Death-Roller"
 FANATIC_DIES_AT_MOST = 3  # 001 Ball and Chain: "1-3 dead, 4-6 injured but may play next match"
 ABILITIES = ("MA", "ST", "AG", "AV")  # the "ability lost" pick's faces, in this order
-NOT_ROLLED = "not rolled yet"
 SERIOUS, DEAD, BADLY_HURT = "Serious Injury", "Dead", "Badly Hurt"
 PLAYS_NEXT = "plays next match"
-REGENERATED = "regenerated"
 REROLL_CASUALTY, REROLL_SERIOUS, TO_BADLY_HURT = (
     "ko_or_reroll_casualty",
     "reroll_serious_injury",
@@ -84,7 +82,7 @@ def gdbbl_casualty(
     if not first:
         return Standing(NOT_ROLLED)
     result = gdbbl_injury(first, entry.modifier) or ""
-    modifier = f"{entry.modifier:+d}" if entry.modifier else ""
+    modifier = f" {entry.modifier:+d}" if entry.modifier else ""  # "5+6 +1": dice, then modifier
     words = [f"injury 2D6 {_dice(first)}{modifier}: {result}"]
     action = optional_setting(ruleset, "apothecary_action", REROLL_CASUALTY)
     apothecary = entry.helper == "apothecary"
@@ -138,17 +136,23 @@ def _serious(ruleset: Ruleset, entry, read: Read, reroll: bool, words: list[str]
 
 
 def ability_lowered(
-    ruleset: Ruleset, face: int, start: Mapping[str, int], now: Mapping[str, int]
+    ruleset: Ruleset,
+    face: int,
+    start: Mapping[str, int],
+    now: Mapping[str, int],
+    lost: Collection[str] = (),
 ) -> str | None:
     """The characteristic a "-1 ability" lowers: the face's (1 MA, 2 ST, 3 AG, 4 AV). Under
-    `ability_loss_limit` lifetime none may end more than 1 below its start, so a face already
-    lowered passes to the next in that order; with all four lowered it has no effect (None).
-    None goes below 1."""
+    `ability_loss_limit` lifetime none may be reduced more than once ("An ability cannot be
+    reduced more than 1"): one reduced before (`lost`: the player's "-ST" injuries, earlier
+    ones and this match's; or below its start) passes the loss to the next in that order,
+    and with all four reduced it has no effect (None). None goes below 1."""
     lifetime = optional_setting(ruleset, "ability_loss_limit", "lifetime") == "lifetime"
     first = ABILITIES.index(ABILITIES[face - 1])
     for code in ABILITIES[first:] + ABILITIES[:first]:
         value, was = now.get(code, 0), start.get(code, 0)
-        if value > 1 and (not lifetime or value >= was):
+        reduced = code in lost or value < was
+        if value > 1 and (not lifetime or not reduced):
             return code
         if not lifetime:
             return None  # per injury: the face's characteristic, or nothing at the floor

@@ -23,6 +23,7 @@ from dataclasses import replace
 from rules.engine import gdbbl
 from rules.engine.checks import optional_setting, param
 from rules.engine.experience import experience_level
+from rules.engine.gdbbl_injuries import DEATH_ROLLER
 from rules.engine.post_game import STEPS, Change, DiceSource, MatchBefore, SideBefore, Step, other
 from rules.engine.post_game_gdbbl_injuries import injuries_step
 from rules.engine.post_game_lrb6 import COUNTERS, RESULT_NAMES, mvp_step
@@ -32,7 +33,8 @@ from rules.engine.ruleset import Ruleset
 
 GATE = "gate"  # the kick-off's purpose for the gate's dice
 # The dice the sequence reads, by purpose: entered by each coach until the report applies.
-POST_GAME_PURPOSE = re.compile(r"^(?:winnings|alchemist|fan factor) for (?:home|away)$")
+# The gate too, where it was never recorded before kick-off: the winnings read it.
+POST_GAME_PURPOSE = re.compile(r"^(?:(?:winnings|alchemist|fan factor) for (?:home|away)|gate)$")
 OWN_DOING = ("failed_dodge", "own_weapon")  # casualties nobody of the other team caused
 
 
@@ -94,6 +96,8 @@ def winnings_step(ruleset: Ruleset, before: MatchBefore, dice: DiceSource, state
     for side in SIDES:
         team = before.side(side)
         ratings[side] = rating = rating_at_kick_off(ruleset, team)
+        if team.rating is None:
+            words.append(f"{team.team}'s rating was not recorded at kick-off: {rating}.")
         die = dice.roll(f"winnings for {side}", "D6")
         rolled.append(die)
         alchemist = None
@@ -119,10 +123,21 @@ def winnings_step(ruleset: Ruleset, before: MatchBefore, dice: DiceSource, state
                 tuple(changes))  # fmt: skip
 
 
+def _casualties(before: MatchBefore) -> list:
+    """The report's casualty records but a Death-Roller's: knocked down, he is only out for
+    the match (001), not killed, seriously injured or badly hurt."""
+    return [
+        c
+        for c in before.report.casualties
+        if getattr(before.side(c.victim.side).player(c.victim.number), "special", "")
+        != DEATH_ROLLER
+    ]
+
+
 def _caused(ruleset: Ruleset, before: MatchBefore, side: str, crowd: bool) -> Counter:
     """number -> the casualties of the opponents this team's player caused."""
     counted: Counter = Counter()
-    for casualty in before.report.casualties:
+    for casualty in _casualties(before):
         causer = casualty.causer
         if causer is None or causer.side != side or casualty.victim.side == side:
             continue
@@ -136,7 +151,7 @@ def _inflicted(ruleset: Ruleset, before: MatchBefore, side: str) -> int:
     """The casualties the team inflicted, as `fan_factor_casualties` counts them."""
     rule = optional_setting(ruleset, "fan_factor_casualties", "by_players")
     if rule == "all":
-        return sum(1 for c in before.report.casualties if c.victim.side == other(side))
+        return sum(1 for c in _casualties(before) if c.victim.side == other(side))
     return sum(_caused(ruleset, before, side, crowd=rule == "with_crowd").values())
 
 
@@ -166,21 +181,30 @@ def spp_step(ruleset: Ruleset, before: MatchBefore, dice: DiceSource, state: dic
             if not parts:
                 continue
             why_none = _earns_none(player, freebooters)
-            if why_none:
+            key = player.key if player.kind == "roster" else ""
+            if why_none:  # a star for good still has his touchdowns and the rest noted
                 words.append(f"{team.team} #{number} {player.name}: {parts}, no SPP ({why_none}).")
+                changes += _counters(side, number, key, did)
                 continue
             gained = sum(worth.get(action, 0) * count for action, count in did.items())
-            key = player.key if player.kind == "roster" else ""
             if gained:
                 changes.append(Change(side, "spp", gained, number, key, parts))
-            for action, counter in COUNTERS.items():
-                if did[action]:
-                    changes.append(Change(side, counter, did[action], number, key, action))
-            if did["casualty"]:
-                changes.append(Change(side, "casualties", did["casualty"], number, key))
-            words.append(f"{team.team} {_spp_words(ruleset, player, gained, parts)}")
+            changes += _counters(side, number, key, did)
+            dead = getattr(state.get("fates", {}).get((side, number)), "dead", False)
+            words.append(f"{team.team} {_spp_words(ruleset, player, gained, parts, dead)}")
     result = " ".join(words) if words else "Nobody earned Star Player Points."
     return Step("spp", "Star Player Points", {}, (), result, tuple(changes))
+
+
+def _counters(side: str, number: int, key: str, did: Counter) -> list[Change]:
+    changes = [
+        Change(side, counter, did[action], number, key, action)
+        for action, counter in COUNTERS.items()
+        if did[action]
+    ]
+    if did["casualty"]:
+        changes.append(Change(side, "casualties", did["casualty"], number, key))
+    return changes
 
 
 def _earns_none(player, freebooters: bool) -> str:
@@ -191,10 +215,12 @@ def _earns_none(player, freebooters: bool) -> str:
     return ""
 
 
-def _spp_words(ruleset: Ruleset, player, gained: int, parts: str) -> str:
+def _spp_words(ruleset: Ruleset, player, gained: int, parts: str, dead: bool) -> str:
     text = f"#{player.number} {player.name}: {parts} = {gained} SPP"
     if player.kind != "roster":
         return text + " (he leaves after the match)."
+    if dead:
+        return text + " (he died in the match: no star player roll)."
     was = experience_level(ruleset, player.spp)
     now = experience_level(ruleset, player.spp + gained)
     text += f" ({player.spp} → {player.spp + gained})"

@@ -13,7 +13,13 @@ regenerated player keeps nothing, and a freebooter leaves with whatever happened
 from __future__ import annotations
 
 from rules.engine.checks import optional_setting
-from rules.engine.gdbbl_injuries import ABILITIES, Standing, ability_lowered, gdbbl_casualty
+from rules.engine.gdbbl_injuries import (
+    ABILITIES,
+    REGENERATED,
+    Standing,
+    ability_lowered,
+    gdbbl_casualty,
+)
 from rules.engine.post_game import Change, DiceSource, Die, MatchBefore, Step, other
 from rules.engine.post_game_lrb6_casualties import Fate, fate_changes
 from rules.engine.report_entry import CASUALTY_DICE, SIDES, casualty_purposes
@@ -56,7 +62,9 @@ def _lasting(ruleset: Ruleset, fate: Fate, standing: Standing) -> list[str]:
         fate.niggles += 1
         words.append("N: a niggling injury (a D6 before every match, out on a 1)")
     if standing.serious == "ability_loss" and standing.ability:
-        code = ability_lowered(ruleset, standing.ability, fate.player.start, fate.now)
+        earlier = {marker[1:] for marker in fate.player.injuries if marker.startswith("-")}
+        lost = earlier | set(fate.lost)
+        code = ability_lowered(ruleset, standing.ability, fate.player.start, fate.now, lost)
         if code is None:
             named = ABILITIES[standing.ability - 1]
             words.append(f"no characteristic may go lower ({named} rolled): no effect")
@@ -72,6 +80,7 @@ def injuries_step(ruleset: Ruleset, before: MatchBefore, dice: DiceSource, state
     purposes = casualty_purposes("gdbbl", [c.victim for c in report.casualties])
     chosen = optional_setting(ruleset, "serious_injury_ability", "random") in CHOSEN
     fates: dict[tuple[str, int], Fate] = {}
+    back: set[tuple[str, int]] = set()  # regenerated: back in the reserves, may be hurt again
     rolled: list[Die] = []
     words: list[str] = []
     for entry, purpose in zip(report.casualties, purposes, strict=True):
@@ -79,11 +88,14 @@ def injuries_step(ruleset: Ruleset, before: MatchBefore, dice: DiceSource, state
         player = before.side(side).player(number)
         if player is None:
             continue  # the report check names every victim
+        if (side, number) in fates and (side, number) not in back:
+            continue  # out of the match after his first casualty: the check refuses another
         fate = fates.setdefault((side, number), Fate(player, side, dict(player.now)))
-        if fate.dead:
-            continue
         read = _reader(dice, purpose, rolled, chosen)
         standing = gdbbl_casualty(ruleset, entry, player.skills, player.special, read)
+        back.discard((side, number))
+        if standing.result == REGENERATED:
+            back.add((side, number))
         if standing.dead:
             fate.killed_by = entry
         effects = _lasting(ruleset, fate, standing) or ["no lasting harm"]
@@ -106,7 +118,7 @@ def injuries_step(ruleset: Ruleset, before: MatchBefore, dice: DiceSource, state
     return Step("injuries", "Injuries and the dead", {}, tuple(rolled), result, tuple(changes))
 
 
-def _why_not_raised(fate: Fate | None, joined: bool, room: int, limit: int) -> str:
+def _why_not_raised(fate: Fate | None, joined: bool, room: int, limit: int, zombies) -> str:
     if fate is None or not fate.dead:
         return "was not killed in this match"
     if fate.player.size != RAISED_SIZE:
@@ -115,6 +127,9 @@ def _why_not_raised(fate: Fate | None, joined: bool, room: int, limit: int) -> s
         return "comes too late: the Necromancer raises one Zombie per match"
     if room >= limit:
         return f"finds no place: the team has {room} players (zombie_raise_limit {limit})"
+    has, most = zombies
+    if has >= most:
+        return f"finds no place: the team has {has} Zombies, as many as its team list allows"
     return ""
 
 
@@ -128,11 +143,12 @@ def _raised(ruleset: Ruleset, before: MatchBefore, side: str, fates: dict, words
     limit = int(optional_setting(ruleset, "zombie_raise_limit", 16))
     kept = [p for p in team.roster() if not getattr(fates.get((side, p.number)), "dead", False)]
     worn = {p.number for p in team.roster()} | set(team.gone_numbers)  # the gone keep theirs
+    zombies = (sum(1 for p in kept if p.position == position.name), position.max_quantity)
     joins: list[Change] = []
     for number in numbers:
         fate = fates.get((other(side), number))
         name = fate.player.name if fate else f"#{number}"
-        why = _why_not_raised(fate, bool(joins), len(kept), limit)
+        why = _why_not_raised(fate, bool(joins), len(kept), limit, zombies)
         if why:
             words.append(f"{team.team}'s Necromancer may not raise {name}: he {why}.")
             continue

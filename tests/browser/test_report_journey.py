@@ -319,11 +319,11 @@ def test_a_gdbbl_report_with_a_modifier_a_serious_injury_and_server_drawn_mvps(
         "#10 Blitzer 10 · touchdown 1",
         "#8 Black Orc Blocker 8 · touchdown 1",
         "#3 Lineman 3 (Iron Tuskers): Serious Injury (miss next game)",
-        "injury 2D6 5-6: 11 +1, Serious Injury",
-        "serious injury 2D6 2-3: miss next game",
+        "injury 2D6 5+6 +1: Serious Injury",
+        "serious injury 2D6 2+3: miss next game",
         "#8 Catcher 8 (Altdorf Hammers): Badly Hurt",
-        "injury 2D6 6-6: 12, Dead",
-        "apothecary's roll 2D6 4-6: Badly Hurt (kept)",
+        "injury 2D6 6+6: Dead",
+        "apothecary's 2D6 4+6: Badly Hurt, kept",
     ):
         assert line in shown, line
     assert shown.count("MVP") == 2  # one drawn by the server for each team

@@ -161,7 +161,7 @@ def test_a_gdbbl_report_reads_the_injury_modifier_and_the_serious_injury(
     assert (serious["modifier"], serious["dice"]) == (1, {"injury": [5, 5], "serious": [4, 4]})
     assert serious["result"] == "Serious Injury (niggling injury)"
     assert serious["rolls"] == [
-        "injury 2D6 5+5+1: Serious Injury", "serious injury 2D6 4+4: niggling"
+        "injury 2D6 5+5 +1: Serious Injury", "serious injury 2D6 4+4: niggling"
     ]  # fmt: skip
     assert [die["purpose"] for die in serious["dice_rolled"]] == [
         "injury for away #5", "serious injury for away #5"

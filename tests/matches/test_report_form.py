@@ -481,7 +481,7 @@ def test_a_gdbbl_report_is_stored_and_shown_with_its_modifier_and_apothecary(
         "Casualties",
         "#3 Lineman 3 (Iron Tuskers): Serious Injury (miss next game)",
         "Caused by #10 Blitzer 10 (Altdorf Hammers) · blitz · ordinary",
-        "injury 2D6 5+6+1: Serious Injury",
+        "injury 2D6 5+6 +1: Serious Injury",
         "serious injury 2D6 2+3: miss next game",
         "#8 Catcher 8 (Altdorf Hammers): Badly Hurt",
         "Caused by #9 Black Orc Blocker 9 (Iron Tuskers) · block · ordinary",

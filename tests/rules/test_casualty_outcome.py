@@ -178,7 +178,7 @@ def test_an_injury_roll_is_read_with_its_modifier(gdbbl_like: Ruleset) -> None:
     casualty = CasualtyEntry(VICTIM, Ref("home", 1), modifier=1)
     outcome = casualty_outcome(gdbbl_like, casualty, {"injury": (5, 5), "serious": (1, 2)})
     assert outcome.rolls == (
-        "injury 2D6 5+5+1: Serious Injury",
+        "injury 2D6 5+5 +1: Serious Injury",
         "serious injury 2D6 1+2: miss next game",
     )
 

@@ -369,3 +369,23 @@ def test_the_injury_roll_is_the_tables_even_where_the_server_rolls_the_dice() ->
     """It is what made him a casualty: the server never rolls it, the coach enters it."""
     need = next(d for d in check(gdbbl(), casualty()).dice if d.purpose == "injury for away #3")
     assert (need.picked, need.values) == (True, None)
+
+
+# --- Hurt again only after regenerating ------------------------------------------------------
+
+
+def test_a_player_whose_regeneration_failed_is_not_hurt_again() -> None:
+    first = casualty(8, dice={"injury": (5, 6), "regeneration": (1,), "serious": (2, 2)})
+    again = casualty(8, dice={"injury": (4, 6), "regeneration": (3,)})
+    found = check(gdbbl(), first, again)
+    assert messages(found.problems, "casualties.2") == [
+        "Casualty 2: #8 Skeleton was already a casualty of this match and did not "
+        "regenerate: only a player back in the reserves is hurt again."
+    ]
+
+
+def test_a_player_who_regenerated_may_be_hurt_again() -> None:
+    first = casualty(8, dice={"injury": (6, 6), "regeneration": (2,)})
+    again = casualty(8, dice={"injury": (4, 6), "regeneration": (3,)})
+    found = check(gdbbl(), first, again)
+    assert messages(found.problems, "casualties.2") == []
