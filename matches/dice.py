@@ -37,8 +37,19 @@ def _post_game_die(match: Match, purpose: str) -> bool:
         match.status == CONFIRMED and match.reports_apply == "commissioner"
     )
     applied = PostGame.objects.filter(match=match).exists()
-    sequence = POST_GAME_PURPOSE.match(purpose) or GDBBL_PURPOSE.match(purpose)
+    read = GDBBL_PURPOSE if match.ruleset_version.system == "gdbbl" else POST_GAME_PURPOSE
+    sequence = read.match(purpose)
     return waiting and not applied and bool(sequence)
+
+
+def _own_die(match: Match, actor, purpose: str) -> bool:
+    """After the report, a die "... for home" is the home coach's (or whoever settles the
+    match): the other coach may neither enter nor retype it."""
+    side = purpose.rsplit(" ", 1)[-1]
+    if side not in ("home", "away"):
+        return True  # the gate: either coach's
+    coach = match.home.coach_id if side == "home" else match.away.coach_id
+    return actor.pk == coach or settlers.answer.may_settle(actor, match)
 
 
 def _picked(match: Match, purpose: str) -> bool:
@@ -82,6 +93,10 @@ def _checked(match: Match, actor, purpose: str, notation: str, source: str):
     if match.status not in OPEN and not _post_game_die(match, purpose):
         status = match.stage
         problems.append(Problem("status", f"The report is {status}: its dice are closed."))
+    elif match.status not in OPEN and not _own_die(match, actor, purpose):
+        team = match.home if purpose.endswith("home") else match.away
+        said = f"Each coach rolls his own post-game dice: {purpose!r} is {team.name}'s."
+        problems.append(Problem("purpose", said))
     try:
         roll = dice.notation(notation)
     except RulesError as error:

@@ -36,7 +36,7 @@ FORM = {
     "home_touchdowns": "1",
     "away_touchdowns": "0",
     "reason": "Because the photo says so.",
-    "purpose": "winnings for home",  # a post-game die: it may be entered until applied
+    "purpose": "winnings for home",  # a post-game die: entered until applied (see attempt)
     "notation": "D6",
     "values": "3",
 }
@@ -173,9 +173,12 @@ def attempt(action: str, match: Match, user) -> str:
     class Undo(Exception):
         pass
 
+    # Each coach rolls his own post-game dice: the away coach's are "... for away".
+    side = "away" if user.pk == match.away.coach_id != match.home.coach_id else "home"
+    form = {**FORM, "purpose": f"winnings for {side}"}
     try:
         with transaction.atomic():
-            PERFORM[action](fresh(match), user, FORM)
+            PERFORM[action](fresh(match), user, form)
             raise Undo
     except Undo:
         return "done"

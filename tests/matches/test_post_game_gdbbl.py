@@ -244,3 +244,28 @@ def test_the_summary_says_two_star_player_rolls_are_due_for_the_blitzer(applied,
     assert "#9: +8 SPP — a star player roll is due" in page
     assert "fan factor −1" in page
     assert "fan factor +1" in page
+
+
+def test_each_coach_enters_only_his_own_post_game_dice_after_the_report(match) -> None:
+    reported(match)
+    with unchanged(), pytest.raises(MatchRefused) as refused:
+        dice_enter(fresh(match), match.away.coach, "winnings for home", "D6", [6])
+    assert problems(refused) == [
+        ("purpose", "Each coach rolls his own post-game dice: 'winnings for home' is "
+                    "Altdorf Hammers's.")
+    ]  # fmt: skip
+    roll = dice_enter(fresh(match), match.away.coach, "winnings for away", "D6", [2])
+    assert (roll.purpose, roll.values) == ("winnings for away", [2])
+
+
+def test_a_gate_never_recorded_may_still_be_entered_after_the_report(
+    home_coach, away_coach
+) -> None:
+    """Without the gate the winnings cannot be worked out: its dice are the sequence's."""
+    played = rated_match(home_coach, away_coach)
+    freebooters_hire(played, home_coach, "home", [], [])
+    freebooters_hire(played, away_coach, "away", [], [])
+    Match.objects.filter(pk=played.pk).update(dice_sources="entered")
+    reported(fresh(played))
+    roll = dice_enter(fresh(played), away_coach, "gate", "5D6", GATE)
+    assert (roll.purpose, roll.total) == ("gate", 19)
