@@ -175,7 +175,8 @@ def test_the_summary_page_and_the_ledger_show_the_scenario_s_numbers(data: dict)
         name = data[side]["name"]
         gold = expect["winnings"][side] - expect["expenses"][side]
         fan_factor = expect["fan_factor"][side]
-        assert f"Treasury +{gold:,} gp · fan factor {fan_factor:+d}" in page
+        said = f"{fan_factor:+d}".replace("-", "−")  # the page's minus sign, as for gold
+        assert f"Treasury +{gold:,} gp · fan factor {said}" in page
         for number, spp in expect["spp"][side].items():
             due = " — an improvement roll is due" if number in expect["level_ups"][side] else ""
             assert f"<li>#{number}: +{spp} SPP{due}</li>" in page

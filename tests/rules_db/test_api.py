@@ -75,6 +75,7 @@ def test_one_race_has_its_team_list(api: APIClient) -> None:
         "skills": ["Loner", "Bone-Head", "Mighty Blow", "Thick Skull", "Throw Team-Mate"],
         "normal_access": "S",
         "double_access": "GAP",
+        "size": "large",  # a big monster: the Necromancer never raises him
     }
 
 

@@ -4,9 +4,11 @@ and teams use, shown in the rules browser and changed by a house-rule edit."""
 from __future__ import annotations
 
 import html
+import importlib
 import re
 
 import pytest
+from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.test import Client
 
@@ -181,3 +183,22 @@ def test_an_export_imported_as_a_new_ruleset_keeps_every_size(ann) -> None:
     assert {s.name: s.size for s in again.star_players} == {
         s.name: s.size for s in gdbbl.star_players
     }
+
+
+# --- Rows stored before sizes existed (rules/migrations/0003_fill_sizes.py) -----------------
+
+
+def test_rows_stored_before_sizes_take_their_bundled_size_and_the_rest_stay_human() -> None:
+    fill = importlib.import_module("rules.migrations.0003_fill_sizes").fill
+    version = version_get("gdbbl")
+    positions = models.Position.objects.filter(version=version)
+    stars = models.StarPlayer.objects.filter(version=version)
+    positions.update(size="human")  # as 0002 left them
+    stars.update(size="human")
+    fill(apps, None)
+    assert positions.get(race__slug="halfling", name="Halfling").size == "small"
+    assert positions.get(race__slug="lizardmen", name="Kroxigor").size == "large"
+    assert positions.get(race__slug="human", name="Lineman").size == "human"
+    assert stars.get(name="Morg 'n' Thorg").size == "large"
+    assert stars.get(name="Fungus the Loon").size == "small"
+    assert stars.get(name="Griff Oberwald").size == "human"
