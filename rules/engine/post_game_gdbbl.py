@@ -26,7 +26,7 @@ from rules.engine.experience import experience_level
 from rules.engine.gdbbl_injuries import DEATH_ROLLER
 from rules.engine.post_game import STEPS, Change, DiceSource, MatchBefore, SideBefore, Step, other
 from rules.engine.post_game_gdbbl_injuries import injuries_step
-from rules.engine.post_game_lrb6 import COUNTERS, RESULT_NAMES, mvp_step
+from rules.engine.post_game_lrb6 import COUNTERS, RESULT_NAMES, mvp_step, spp_awards
 from rules.engine.report_checks import counted_actions
 from rules.engine.report_entry import SIDES
 from rules.engine.ruleset import Ruleset
@@ -156,9 +156,7 @@ def _inflicted(ruleset: Ruleset, before: MatchBefore, side: str) -> int:
 
 
 def spp_step(ruleset: Ruleset, before: MatchBefore, dice: DiceSource, state: dict) -> Step:
-    table = ruleset.table("spp_awards")
-    worth = {str(row.values["action"]): int(row.values["spp"]) for row in table.rows}
-    names = {str(row.values["action"]): str(row.values.get("name", "")) for row in table.rows}
+    worth, names = spp_awards(ruleset)
     crowd = bool(optional_setting(ruleset, "spp_for_crowd_casualties", False))
     freebooters = bool(optional_setting(ruleset, "freebooters_earn_spp", False))
     actions = counted_actions(ruleset)

@@ -217,10 +217,15 @@ def _casualties_caused(ruleset: Ruleset, before: MatchBefore) -> Counter:
     return earned
 
 
+def spp_awards(ruleset: Ruleset) -> tuple[dict[str, int], dict[str, str]]:
+    """(action -> SPP, action -> its name) from the spp_awards table."""
+    rows = ruleset.table("spp_awards").rows
+    worth = {str(row.values["action"]): int(row.values["spp"]) for row in rows}
+    return worth, {str(row.values["action"]): str(row.values.get("name", "")) for row in rows}
+
+
 def spp_step(ruleset: Ruleset, before: MatchBefore, dice: DiceSource, state: dict) -> Step:
-    table = ruleset.table("spp_awards")
-    worth = {str(row.values["action"]): int(row.values["spp"]) for row in table.rows}
-    names = {str(row.values["action"]): str(row.values.get("name", "")) for row in table.rows}
+    worth, names = spp_awards(ruleset)
     caused = _casualties_caused(ruleset, before)
     actions = counted_actions(ruleset)
     words, changes = [], []
