@@ -15,14 +15,10 @@ from matches.workflow import is_coach
 from rules.engine import dice
 from rules.engine.errors import Problem, RulesError
 from rules.engine.post_game_gdbbl import POST_GAME_PURPOSE as GDBBL_PURPOSE
-from rules.engine.post_game_gdbbl_injuries import CHOSEN
 from rules.engine.post_game_lrb6 import POST_GAME_PURPOSE
-from rules.engine.report_entry import CASUALTY_DICE
+from rules.engine.report_entry import CASUALTY_DICE, never_rolled
 from rules.plumbing.limits import field_problem
 from rules.snapshot import version_snapshot
-
-PICK_LABEL = CASUALTY_DICE["gdbbl"]["ability"][0] + " for "  # "ability lost for away #3"
-INJURY_LABEL = CASUALTY_DICE["gdbbl"]["injury"][0] + " for "  # "injury for away #3"
 
 
 def may_roll(user, match: Match) -> bool:
@@ -53,21 +49,14 @@ def _own_die(match: Match, actor, purpose: str) -> bool:
 
 
 def _picked(match: Match, purpose: str) -> bool:
-    """GDBBL's "ability lost" die is the coach's pick under a choice `serious_injury_ability`,
-    and its injury roll the table's (it made the player a casualty): typed in whatever the
-    match's dice, never rolled by the server."""
-    if match.ruleset_version.system != "gdbbl":
+    """A casualty die the server never rolls (`never_rolled`: GDBBL's injury roll, a coach's
+    pick): typed in whatever the match's dice."""
+    system = match.ruleset_version.system
+    kinds = [kind for kind, (label, _) in CASUALTY_DICE.get(system, {}).items()
+             if purpose.startswith(f"{label} for ")]  # fmt: skip
+    if not kinds:
         return False
-    if purpose.startswith(INJURY_LABEL):
-        return True
-    if not purpose.startswith(PICK_LABEL):
-        return False
-    return (
-        version_snapshot(match.ruleset_version).ruleset.settings.get(
-            "serious_injury_ability", "random"
-        )
-        in CHOSEN
-    )
+    return never_rolled(system, kinds[0], version_snapshot(match.ruleset_version).ruleset.settings)
 
 
 def _checked(match: Match, actor, purpose: str, notation: str, source: str):

@@ -23,10 +23,12 @@ from rules.engine.report_entry import (
     HELPER_NAMES,
     HELPERS,
     MEANS_NAMES,
+    PICKERS,
     SIDES,
     DieNeed,
     SideFacts,
     mvp_purpose,
+    never_rolled,
 )
 
 # How each die of a roll is named beside its box; GDBBL's "ability lost" is a face of four.
@@ -35,8 +37,6 @@ FACES = {"D68": (("tens", 6), ("units", 8)), "2D6": (("die 1", 6), ("die 2", 6))
 # The dice the script hides unless the victim has the skill (or, for "fanatic", carries a
 # ball and chain) or the helper was chosen.
 NEEDS = ("decay", "regeneration", "apothecary", "igor", "fanatic")
-# serious_injury_ability settings under which the "ability lost" is a coach's pick.
-PICKED = {"coach_choice": "his coach's pick", "opponent_choice": "the other coach's pick"}
 WIN_NAMES = {"points": "on points", "sudden_death": "by Sudden Death", "draw": "a draw"}
 LEAGUE_SYSTEMS = ("lrb6", "gdbbl")
 # Blitz Bowl's points besides the touchdowns: field, label, most.
@@ -364,14 +364,13 @@ class _Builder:
         """The casualty's dice boxes where the match takes entered dice; where the server
         rolls, only GDBBL's injury roll (the table's: it made him a casualty) and a coach's
         pick written as a die (the "ability lost" by choice)."""
-        choice = self.ruleset.settings.get("serious_injury_ability", "")
-        picked = PICKED.get(choice, "") if self.system == "gdbbl" else ""
+        settings = self.ruleset.settings
+        picker = PICKERS.get(str(settings.get("serious_injury_ability", "")), "")
         groups = []
         for kind, (label, notation) in CASUALTY_DICE[self.system].items():
-            if kind == "decay" and not self.ruleset.settings.get("decay_second_casualty", True):
+            if kind == "decay" and not settings.get("decay_second_casualty", True):
                 continue
-            table = self.system == "gdbbl" and kind == "injury"
-            if not self.entered and not table and not (picked and kind == "ability"):
+            if not self.entered and not never_rolled(self.system, kind, settings):
                 continue
             values = list(entered.get(kind) or ())
             dice = []
@@ -380,7 +379,7 @@ class _Builder:
                 name, whole = f"{n}-dice-{kind}-{i}", f"{label} {notation} {face}".strip()
                 dice.append(_number(name, whole, value, most, 1, face or notation))
             needs = kind if kind in NEEDS else ""
-            chosen = picked if kind == "ability" else ""
+            chosen = f"{picker}'s pick" if kind == "ability" and picker else ""
             title = f"{label.capitalize()} ({chosen or notation})"
             groups.append(DiceGroup(kind, title, needs, tuple(dice)))
         return tuple(groups)

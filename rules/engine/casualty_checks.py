@@ -29,12 +29,14 @@ from rules.engine.report_entry import (
     KEPT,
     MAY_HIT_OWN_TEAM,
     MEANS,
+    PICKERS,
     REGENERATES_ON,
     SIDES,
     CasualtyEntry,
     DieNeed,
     Member,
     casualty_purpose,
+    never_rolled,
     other,
 )
 
@@ -161,19 +163,15 @@ class CasualtyChecks:
             return False
         return True
 
-    def die(
-        self, casualty: CasualtyEntry, kind: str, nth: int, field: str, picked_by: str | None = None
-    ) -> DieNeed:
+    def die(self, casualty: CasualtyEntry, kind: str, nth: int, field: str) -> DieNeed:
         """The die `kind` of a casualty: as entered, or as the server rolled it, or unknown.
-        With `picked_by` ("his coach picks") it is a coach's pick written as a die: entered
-        even where the server rolls the dice, and never rolled by it. So is GDBBL's injury
-        roll: rolled at the table, it is what made the player a casualty."""
+        A die the server never rolls (`never_rolled`: GDBBL's injury roll, a coach's pick)
+        is entered even where the server rolls the rest."""
         label, notation = CASUALTY_DICE[self.system][kind]
         purpose = casualty_purpose(kind, self.system, casualty.victim, nth)
         server = self.rolled.get(purpose)
         entered = casualty.dice.get(kind)
-        at_table = self.system == "gdbbl" and kind == "injury"
-        picked = picked_by is not None or at_table
+        picked = never_rolled(self.system, kind, self.ruleset.settings)
         need = server or DieNeed(purpose, notation, field, picked=picked)
         if entered and "entered" not in self.facts.sources and server is None and not picked:
             self.wrong(
@@ -196,7 +194,7 @@ class CasualtyChecks:
             # A server die sent back as it fell stays the server's.
             need = server or DieNeed(purpose, notation, field, values, "entered", picked)
         self.found.dice.append(need)
-        if need.values is None and at_table:
+        if need.values is None and picked and kind == "injury":
             self.missing(
                 field,
                 f"Enter the {label} roll ({notation}) for {casualty.victim} as it fell at the "
@@ -206,7 +204,7 @@ class CasualtyChecks:
             self.missing(
                 field,
                 f"Say which ability {casualty.victim} loses, 1 MA, 2 ST, 3 AG or 4 AV: "
-                f"{picked_by}.",
+                f"{PICKERS[self.ruleset.settings['serious_injury_ability']]} picks.",
             )
         elif need.values is None:
             self.missing(field, f"Roll the {label} ({notation}) for {casualty.victim}.")

@@ -39,7 +39,6 @@ from rules.engine.report_entry import (
 )
 
 # serious_injury_ability: who picks the characteristic a "-1 ability" lowers, when no die does.
-PICKED_BY = {"coach_choice": "his coach picks", "opponent_choice": "the other coach picks"}
 INJURY = "injury"  # the dice path of every casualty but a Death-Roller's and a fanatic's own
 STUNNED, KOD = "Stunned", "KO'd"
 SERIOUS, DEAD = "Serious Injury", "Dead"
@@ -61,13 +60,11 @@ class GdbblCasualtyChecks:
                 f"+{MAX_MODIFIER}, not {casualty.modifier}.",
             )
         seen: dict[str, DieNeed] = {}
-        picked_by = PICKED_BY.get(optional_setting(self.ruleset, "serious_injury_ability", ""))
 
         def read(kind: str) -> tuple[int, ...] | None:
             """The die as the casualty's own check knows it, asked for once."""
             if kind not in seen:
-                chooser = picked_by if kind == "ability" else None
-                seen[kind] = self.die(casualty, kind, nth, field, picked_by=chooser)
+                seen[kind] = self.die(casualty, kind, nth, field)
             return seen[kind].values
 
         path = _path(victim, casualty)

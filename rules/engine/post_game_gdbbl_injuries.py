@@ -22,24 +22,21 @@ from rules.engine.gdbbl_injuries import (
 )
 from rules.engine.post_game import Change, DiceSource, Die, MatchBefore, Step, other
 from rules.engine.post_game_lrb6_casualties import Fate, fate_changes
-from rules.engine.report_entry import CASUALTY_DICE, SIDES, casualty_purposes
+from rules.engine.report_entry import CASUALTY_DICE, SIDES, casualty_purposes, never_rolled
 from rules.engine.ruleset import Ruleset
 
 ZOMBIE = "Zombie"  # the position a raised player takes, in the Undead team list
 RAISED_SIZE = "human"  # 001: "roughly human size (not large monsters ... halflings or goblins)"
 MOST_SHIRT = 99
-CHOSEN = ("coach_choice", "opponent_choice")  # serious_injury_ability: a pick, not a roll
 
 
-def _reader(dice: DiceSource, purposes: dict[str, str], rolled: list[Die], chosen: bool):
-    """Reads each die of one casualty from the match's dice, noting each one read. The
-    injury roll is the table's (it made him a casualty) and, under a choice setting, the
-    "ability lost" die the coach's pick: the server never rolls them."""
+def _reader(ruleset: Ruleset, dice: DiceSource, purposes: dict[str, str], rolled: list[Die]):
+    """Reads each die of one casualty from the match's dice, noting each one read; one the
+    server never rolls (the table's injury roll, a coach's pick) is missing until entered."""
 
     def read(kind: str) -> tuple[int, ...]:
         purpose, notation = purposes[kind], CASUALTY_DICE["gdbbl"][kind][1]
-        never_rolled = kind == "injury" or (kind == "ability" and chosen)
-        if never_rolled and not dice.has(purpose):
+        if never_rolled("gdbbl", kind, ruleset.settings) and not dice.has(purpose):
             dice.missing.append((purpose, notation))
             return (1,)
         die = dice.roll(purpose, notation)
@@ -78,7 +75,6 @@ def _lasting(ruleset: Ruleset, fate: Fate, standing: Standing) -> list[str]:
 def injuries_step(ruleset: Ruleset, before: MatchBefore, dice: DiceSource, state: dict) -> Step:
     report = before.report
     purposes = casualty_purposes("gdbbl", [c.victim for c in report.casualties])
-    chosen = optional_setting(ruleset, "serious_injury_ability", "random") in CHOSEN
     fates: dict[tuple[str, int], Fate] = {}
     back: set[tuple[str, int]] = set()  # regenerated: back in the reserves, may be hurt again
     rolled: list[Die] = []
@@ -91,7 +87,7 @@ def injuries_step(ruleset: Ruleset, before: MatchBefore, dice: DiceSource, state
         if (side, number) in fates and (side, number) not in back:
             continue  # out of the match after his first casualty: the check refuses another
         fate = fates.setdefault((side, number), Fate(player, side, dict(player.now)))
-        read = _reader(dice, purpose, rolled, chosen)
+        read = _reader(ruleset, dice, purpose, rolled)
         standing = gdbbl_casualty(ruleset, entry, player.skills, player.special, read)
         back.discard((side, number))
         if standing.result == REGENERATED:

@@ -211,6 +211,20 @@ CASUALTY_DICE = {
         "fanatic": ("Ball and Chain", "D6"),  # a fanatic hurt by his own ball and chain
     },
 }
+# serious_injury_ability settings under which GDBBL's "ability lost" is a coach's pick: who.
+PICKERS = {"coach_choice": "his coach", "opponent_choice": "the other coach"}
+
+
+def never_rolled(system: str, kind: str, settings: Mapping[str, object]) -> bool:
+    """A casualty die the server never rolls, entered even where it rolls the rest: GDBBL's
+    injury roll (the table's: it is what made the player a casualty) and, under a choice
+    `serious_injury_ability`, the "ability lost" (a coach's pick written as a die)."""
+    if system != "gdbbl":
+        return False
+    chosen = settings.get("serious_injury_ability", "random") in PICKERS
+    return kind == "injury" or (kind == "ability" and chosen)
+
+
 # A Regeneration roll that heals: LRB6 skill text "a D6 of 4+", GDBBL 001 "2-6".
 REGENERATES_ON = {"lrb6": 4, "gdbbl": 2}
 
