@@ -21,15 +21,13 @@ from rules.engine.report_entry import (
     CASUALTY_DICE,
     SIDES,
     CasualtyEntry,
-    Line,
     Ref,
     ReportEntry,
-    SideEntry,
     casualty_purposes,
 )
 from rules.engine.ruleset import Position, Ruleset
 from rules.snapshot import edition_ruleset
-from tests.rules.scenarios import MEANS, ruleset_of, scenario, scenario_files
+from tests.rules.scenarios import MEANS, ruleset_of, scenario, scenario_files, side_entries
 
 __all__ = ["GDBBL", "dice_of", "match_before", "ruleset_for", "scenario", "scenario_files"]
 
@@ -129,19 +127,7 @@ def _casualties(data: dict) -> tuple[CasualtyEntry, ...]:
 
 
 def match_before(data: dict, ruleset: Ruleset = GDBBL) -> MatchBefore:
-    lines = data.get("lines") or {}
-    raised = data.get("raised") or {}
-    entries = {
-        side: SideEntry(
-            players=tuple(
-                Line(int(number), dict(actions))
-                for number, actions in (lines.get(side) or {}).items()
-            ),
-            mvps=tuple(int(n) for n in (data.get("mvps") or {}).get(side, ())),
-            raised=tuple(int(n) for n in raised.get(side) or ()),
-        )
-        for side in SIDES
-    }
+    entries = side_entries(data)
     report = ReportEntry(
         home_touchdowns=int(data["score"]["home"]),
         away_touchdowns=int(data["score"]["away"]),

@@ -19,6 +19,7 @@ from rules.engine.post_game import PostGame, post_game
 from rules.engine.post_game_lrb6 import level_ups
 from rules.engine.report_entry import SIDES, is_report_purpose
 from rules.engine.ruleset import Ruleset, Table, TableRow
+from tests.rules.scenarios import scenario_params
 from tests.rules.scenarios_gdbbl import (
     GDBBL,
     dice_of,
@@ -178,24 +179,11 @@ def compared(data: dict, ruleset: Ruleset | None = None) -> tuple[dict, dict]:
     return got, want
 
 
-def _params(paths: list[Path]) -> list:
-    return [
-        pytest.param(
-            path,
-            id=path.stem,
-            marks=[pytest.mark.xfail(strict=True, reason=DISAGREE[path.stem])]
-            if path.stem in DISAGREE
-            else [],
-        )
-        for path in paths
-    ]
-
-
 def test_there_are_at_least_fourteen_gdbbl_scenarios() -> None:
     assert len(FILES) >= 14
 
 
-@pytest.mark.parametrize("path", _params(FILES))
+@pytest.mark.parametrize("path", scenario_params(FILES, DISAGREE))
 def test_the_engine_gives_what_the_scenario_worked_by_hand_gives(path: Path) -> None:
     data = scenario(path)
     got, want = compared(data)

@@ -19,7 +19,15 @@ from rules.engine.post_game import PostGame, post_game
 from rules.engine.post_game_lrb6 import POST_GAME_PURPOSE, level_ups
 from rules.engine.report_entry import SIDES, is_report_purpose
 from rules.engine.ruleset import Table, TableRow
-from tests.rules.scenarios import LRB6, dice_of, match_before, ruleset_of, scenario, scenario_files
+from tests.rules.scenarios import (
+    LRB6,
+    dice_of,
+    match_before,
+    ruleset_of,
+    scenario,
+    scenario_files,
+    scenario_params,
+)
 
 FILES = scenario_files("lrb6")
 STEPS = ["winnings", "fan_factor", "mvp", "spp", "casualties", "value_changes", "expenses",
@@ -185,24 +193,11 @@ def compared(data: dict, ruleset=None) -> tuple[dict, dict]:
     return got, want
 
 
-def _params(files: list[Path]) -> list:
-    return [
-        pytest.param(
-            path,
-            id=path.stem,
-            marks=[pytest.mark.xfail(strict=True, reason=DISAGREE[path.stem])]
-            if path.stem in DISAGREE
-            else [],
-        )
-        for path in files
-    ]
-
-
 def test_there_are_the_eighteen_first_scenarios_and_at_least_twelve_more() -> None:
     assert len(FILES) >= 30
 
 
-@pytest.mark.parametrize("path", _params(FILES))
+@pytest.mark.parametrize("path", scenario_params(FILES, DISAGREE))
 def test_the_engine_gives_what_the_scenario_worked_by_hand_gives(path: Path) -> None:
     data = scenario(path)
     got, want = compared(data)
