@@ -74,7 +74,7 @@ class CasualtyChecks:
             if nth > 1 and "Regeneration" not in victim.skills:
                 self.wrong(field, f"{what}: {victim} was already a casualty of this match.")
                 continue
-            earlier = getattr(self, "stood", {}).get(casualty.victim, REGENERATED)
+            earlier = self.stood.get(casualty.victim, REGENERATED)
             if nth > 1 and self.system == "gdbbl" and earlier not in (REGENERATED, NOT_ROLLED):
                 self.wrong(
                     field,

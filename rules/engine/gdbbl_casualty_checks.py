@@ -75,7 +75,7 @@ class GdbblCasualtyChecks:
         if "apothecary" in seen and action == REROLL_SERIOUS:
             self.kept(casualty, field, what)
         # Only a player who regenerated is back in the reserves, to be hurt again.
-        self.stood = {**getattr(self, "stood", {}), casualty.victim: standing.result}
+        self.stood[casualty.victim] = standing.result
         # Dice past the first one nobody rolled yet may still be asked for: only those the
         # casualty can never read are refused until its reading is whole.
         allowed = set(seen) if standing.known else _possible(self, casualty, victim, path)

@@ -26,6 +26,7 @@ from rules.engine.report_entry import (
     DieNeed,
     MatchFacts,
     Member,
+    Ref,
     ReportEntry,
     SideFacts,
     mvp_purpose,
@@ -106,6 +107,8 @@ class _Check(CasualtyChecks, GdbblCasualtyChecks, RaisedChecks):
         self.ruleset, self.facts, self.entry, self.rolled = ruleset, facts, entry, rolled
         self.system = ruleset.system
         self.found = Checked()
+        # GDBBL: what each victim's last casualty left (only the regenerated are hurt again)
+        self.stood: dict[Ref, str] = {}
 
     def wrong(self, field: str, message: str) -> None:
         self.found.problems.append(Problem(field, message))
