@@ -5,8 +5,9 @@ both teams at once, as ledger entries caused by the report, exactly once.
 A report is applied when it becomes the result (confirmed, or approved where the league
 waits): LRB6's whole sequence, from the winnings to the casualties (the dead leave the
 roster, the injured miss the next game or lose a characteristic), the value changes, the
-spiralling expenses and a Zombie or Rotters who join. Another system's report, and a
-forfeit, are confirmed but not applied, and the match says why."""
+spiralling expenses and a Zombie or Rotters who join; GDBBL's; and the one step of the
+results-only rulesets (the result, and 1st edition's dead where the league strikes them off).
+A forfeit is confirmed but not applied, and the match says why."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from teams.models import LedgerCause, Player
 from teams.roster import player_value, team_worth
 from teams.services import cause_new, entry_append, next_player_key
 
-APPLIED_SYSTEMS = ("lrb6", "gdbbl")
+APPLIED_SYSTEMS = ("lrb6", "gdbbl", "first-edition", "blitz-bowl")
 # What a change writes to the ledger: the team's own columns, or a player's counters.
 TEAM_OPS = ("treasury", "fan_factor")
 ON_ROSTER = ("active", "missing_next_game")  # not dead, retired, fired or undone
@@ -238,7 +239,8 @@ def post_game_apply(match: Match, actor) -> PostGame | None:
         if deltas:  # entry_append locks the team and reads its state itself
             entry_append(team, "report", _summary(match, worked, side), cause, deltas)
     steps = [_step_record(step) for step in worked.steps]
-    due = rolls_due(ruleset, before, worked)
+    # Results-only rulesets have no experience: no roll is ever due.
+    due = rolls_due(ruleset, before, worked) if ruleset.play == "league" else {}
     ups = {side: sorted(numbers) for side, numbers in due.items()}
     rolls = {side: {str(n): count for n, count in numbers.items()} for side, numbers in due.items()}
     return PostGame.objects.create(
@@ -284,6 +286,10 @@ STATUS_WORDS = {"dead": "dead", "missing_next_game": "out next game", "retired":
 
 
 def _summary(match: Match, worked: engine.PostGame, side: str) -> str:
+    if match.ruleset_version.play == "results_only":  # no gold, fans or SPP: only the dead
+        dead = sum(1 for s in worked.steps for c in s.changes
+                   if c.side == side and c.what == "status" and c.detail == "dead")  # fmt: skip
+        return f"Result of {match}: {dead} dead, struck off the roster"[:200]
     expenses = -sum(c.amount for s in worked.steps if s.key == "expenses" for c in s.changes
                     if c.side == side and c.what == "treasury")  # fmt: skip
     gold = worked.total(side, "treasury") + expenses  # the winnings, a concession's included

@@ -109,5 +109,7 @@ def post_game_summary(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("This report has not been applied.")
     # GDBBL (001) calls the roll a level earns a star player roll; LRB6 an improvement roll.
     roll = "star player" if match.ruleset_version.system == "gdbbl" else ""
-    context = {"match": match, "post": post, "roll": roll, **summary_of(match, post)}
+    results_only = match.ruleset_version.play == "results_only"  # no gold, fans or SPP
+    context = {"match": match, "post": post, "roll": roll, "results_only": results_only,
+               **summary_of(match, post)}  # fmt: skip
     return render(request, "matches/post_game.html", context)

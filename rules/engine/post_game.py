@@ -195,6 +195,9 @@ REQUIRED_STEPS: dict[str, tuple[str, ...]] = {
              "hires"),
     "gdbbl": ("injuries", "winnings", "mvp", "spp", "fan_factor", "clear_and_expire",
               "purchases", "team_rating"),
+    # The results-only rulesets carry nothing over but the result (and 1st edition's dead).
+    "first-edition": ("result",),
+    "blitz-bowl": ("result",),
 }  # fmt: skip
 # Steps a copy saved before the engine had them lacks (LRB6's from casualties on).
 ADDED_LATER: dict[str, tuple[str, ...]] = {
@@ -237,6 +240,7 @@ def post_game(ruleset: Ruleset, before: MatchBefore, dice: DiceSource) -> PostGa
         post_game_gdbbl,
         post_game_lrb6,
         post_game_lrb6_roster,
+        post_game_results,
     )
 
     known = STEPS.get(ruleset.system)

@@ -550,10 +550,6 @@ def test_a_post_game_die_typed_as_the_wrong_roll_is_refused_by_name(
 
 # --- Not applied, and why -----------------------------------------------------------------
 
-FIRST_WHY = (
-    "Dugout does not apply Blood Bowl 1st edition's post-game sequence yet: enter its "
-    "winnings, fan factor and SPP on the rosters."
-)
 FORFEIT_WHY = "A forfeit has no post-game sequence."
 CASUALTY = {"victim": {"side": "away", "number": 3}, "causer": {"side": "home", "number": 6},
             "action": "block"}  # fmt: skip
@@ -595,22 +591,6 @@ def test_a_report_with_casualties_waits_for_the_post_game_dice_where_they_are_en
     assert "Enter the D6 for 'winnings for home' first." in str(refused.value)
     assert fresh(entered_only).status == "submitted"
     not_applied(entered_only)
-
-
-def test_a_first_edition_report_is_confirmed_but_not_applied(
-    first_friendly, home_coach, away_coach
-) -> None:
-    submitted(first_friendly, home_coach)
-    before = [standing(team) for team in (first_friendly.home, first_friendly.away)]
-    entries = LedgerEntry.objects.count()
-    workflow.report_confirm(first_friendly, away_coach)
-    assert fresh(first_friendly).status == "confirmed"
-    assert not_applied_why(fresh(first_friendly)) == FIRST_WHY
-    assert not PostGame.objects.filter(match=first_friendly).exists()
-    assert [standing(team) for team in (first_friendly.home, first_friendly.away)] == before
-    assert LedgerEntry.objects.count() == entries
-    with unchanged():
-        assert post_game_apply(fresh(first_friendly), away_coach) is None
 
 
 def test_a_forfeit_is_not_applied(fixture_match, home_team, commissioner) -> None:

@@ -20,7 +20,6 @@ from matches.models import Match
 from tests.matches.helpers import PLAYED, submitted
 from tests.matches.rulesets import friendly_of
 from tests.matches.test_post_game import (
-    FIRST_WHY,
     TABLE_DICE,
     at_the_table,
     gate_recorded,
@@ -188,14 +187,17 @@ def test_a_report_with_casualties_is_applied_and_its_summary_reads_the_casualty(
     assert "Da Krumpers #3 " in summary(client, friendly)
 
 
-def test_a_first_edition_report_says_on_the_match_page_why_it_is_not_applied(
+def test_a_first_edition_report_is_applied_and_the_match_page_says_it_records_the_result(
     client, first_friendly, home_coach, away_coach
 ) -> None:
     submitted(first_friendly, home_coach)
     workflow.report_confirm(first_friendly, away_coach)
     page = match_page(client, first_friendly)
-    assert tagged(page, "not-applied") == f"Confirmed, not applied: {FIRST_WHY}"
-    assert client.get(summary_url(first_friendly)).status_code == 404
+    assert tagged(page, "applied").endswith(
+        ": read the post-game summary (the result and who is struck off)."
+    )
+    assert 'data-testid="not-applied"' not in page
+    assert client.get(summary_url(first_friendly)).status_code == 200
 
 
 def test_a_report_waiting_for_the_commissioner_is_not_said_to_be_unapplied(

@@ -78,8 +78,12 @@ def test_gdbbl_has_the_eight_steps_of_its_post_match_sequence() -> None:
 
 
 @pytest.mark.parametrize("slug", ["first-edition", "blitz-bowl"])
-def test_the_other_bundled_editions_have_no_sequence(slug: str) -> None:
-    assert SEQUENCE not in {table.key for table in edition_read(slug).tables}
+def test_the_results_only_editions_record_the_result_and_nothing_more(slug: str) -> None:
+    table = next(t for t in edition_read(slug).tables if t.key == SEQUENCE)
+    assert [(row.values["step"], row.values["name"]) for row in table.rows] == [
+        ("result", "The result")
+    ]
+    assert sequence_of(edition_ruleset(edition_read(slug))) == ("result",)
 
 
 # --- A data folder ----------------------------------------------------------------------------
