@@ -54,10 +54,28 @@ def result_step(ruleset: Ruleset, before: MatchBefore, dice: DiceSource, state: 
     changes: list[Change] = []
     if not blitz:
         inputs["dead_players_removed"] = bool(ruleset.settings.get("dead_players_removed"))
+        said += _veterans_said(ruleset, report.veterans_rules)
         changes, words = _struck_off(ruleset, before)
         said += "".join(f" {line}" for line in words)
     state["winner"] = winner
     return Step(RESULT, "The result", inputs, (), said, tuple(changes))
+
+
+def _veterans_said(ruleset: Ruleset, agreed: tuple[str, ...]) -> str:
+    """Which Veterans Rules the match used, where the coaches agree them match by match
+    (under all or none the league has said it once for every match)."""
+    if ruleset.settings.get("veterans_rules", "all") != "agreed_per_match":
+        return ""
+    if not agreed:
+        return " No Veterans Rules agreed: the standard game."
+    try:
+        rows = ruleset.table("veterans_rules").rows
+    except LookupError:  # a copy without the table: the keys will do
+        rows = ()
+    names = {str(row.values["key"]): str(row.values["name"]) for row in rows}
+    listed = [name for key, name in names.items() if key in agreed]  # in the book's order
+    listed += [key for key in agreed if key not in names]
+    return " Veterans Rules agreed: " + ", ".join(listed) + "."
 
 
 def _struck_off(ruleset: Ruleset, before: MatchBefore) -> tuple[list[Change], list[str]]:

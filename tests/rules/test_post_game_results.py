@@ -180,6 +180,28 @@ def test_a_death_under_agreed_tackle_zones_is_struck_off() -> None:
         ("away", 7, "p7", "dead")
     ]
     assert step.inputs["veterans_rules"] == ["tackle_zones"]
+    assert step.result == (
+        "The Reavers 2–0 Middenheim Wolves: The Reavers win. Veterans Rules agreed: "
+        "5. Tackle Zones. Middenheim Wolves's #7 Lineman 7 is dead: struck off the roster."
+    )
+
+
+def test_the_result_names_the_veterans_rules_the_coaches_agreed_in_the_tables_order() -> None:
+    ruleset = first_with(veterans_rules="agreed_per_match")
+    report = ReportEntry(home_touchdowns=1, away_touchdowns=2,
+                         veterans_rules=("movement", "teams"))  # fmt: skip
+    assert applied(ruleset, report).result == (
+        "The Reavers 1–2 Middenheim Wolves: Middenheim Wolves win. "
+        "Veterans Rules agreed: 1. The Teams, 4. Movement."
+    )
+
+
+def test_a_match_with_no_veterans_rules_agreed_says_it_was_the_standard_game() -> None:
+    ruleset = first_with(veterans_rules="agreed_per_match")
+    assert applied(ruleset, ReportEntry(home_touchdowns=2)).result == (
+        "The Reavers 2–0 Middenheim Wolves: The Reavers win. "
+        "No Veterans Rules agreed: the standard game."
+    )
 
 
 def test_a_stranger_named_dead_changes_nothing() -> None:
