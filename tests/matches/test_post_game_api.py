@@ -19,7 +19,6 @@ from tests.matches.rulesets import friendly_of
 from tests.matches.test_api import client_of
 from tests.matches.test_post_game import (
     AWAY_GOLD,
-    FIRST_WHY,
     FORFEIT_WHY,
     GATE_DICE,
     HOME_GOLD,
@@ -133,14 +132,15 @@ def test_a_report_with_casualties_is_applied_and_its_casualties_step_names_the_d
     assert [die["purpose"] for die in steps["casualties"]["dice"]] == ["casualty for away #3"]
 
 
-def test_the_404_of_a_first_edition_report_says_why_it_is_not_applied(
+def test_a_first_edition_report_confirmed_through_the_api_answers_its_result(
     first_friendly, home_coach, away_coach
 ) -> None:
     submitted(first_friendly, home_coach)
     client_of(away_coach).post(f"/api/matches/{first_friendly.pk}/confirm/")
     answer = client_of(home_coach).get(url(first_friendly))
-    assert (answer.status_code, answer.json()) == (404, {"detail": FIRST_WHY})
-    assert not PostGame.objects.exists()
+    assert answer.status_code == 200
+    assert [step["key"] for step in answer.json()["steps"]] == ["result"]
+    assert PostGame.objects.get().match_id == first_friendly.pk
 
 
 def test_the_404_of_a_forfeit_says_why_it_is_not_applied(
