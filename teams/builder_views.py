@@ -1,5 +1,7 @@
 """The team builder: a ruleset and a race, then the squad, re-rolls, fan factor, staff and
-(GDBBL) stars for good; the race list follows the ruleset as it changes."""
+(GDBBL) stars for good; the race list follows the ruleset as it changes. The squad rows are
+those the ruleset's settings allow (engine's squad_for): a Blitz Bowl team card filled in,
+1st edition's standard game as its 11 Linemen."""
 
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ from rules import models as rules_models
 from rules import selectors
 from rules.engine.errors import Refused
 from rules.engine.gdbbl import star_price
-from rules.engine.team_building import Problem, TeamRefused, may_have
+from rules.engine.ruleset import Ruleset
+from rules.engine.team_building import Problem, Squad, TeamRefused, may_have, squad_for
 from rules.plumbing.numbers import whole_number
 from rules.snapshot import ruleset_snapshot
 from teams.models import Team
@@ -39,10 +42,9 @@ def _builder_context(version: rules_models.RulesetVersion, race_slug: str | None
     return {"version": version, "races": races, "chosen": chosen, "staff": staff}
 
 
-def _star_rows(version, race, posted) -> list[tuple]:
+def _star_rows(ruleset: Ruleset, version, race, posted) -> list[tuple]:
     """Stars a team of this race may hire for good, with their price for it; only where the
     ruleset allows permanent stars (GDBBL's star_player_limit)."""
-    ruleset = ruleset_snapshot(version)
     if "star_player_limit" not in ruleset.settings:
         return []
     chosen = set(posted.getlist("star"))
@@ -53,6 +55,20 @@ def _star_rows(version, race, posted) -> list[tuple]:
             continue
         price = star_price(ruleset, row.star.cost, race.slug, row.star.kind, freebooter=False)
         rows.append((row.star, price, row.star.name in chosen))
+    return rows
+
+
+def _position_rows(chosen, squad: Squad, posted) -> list[tuple]:
+    """(race position row, count shown, most) for each position the squad may field. Where
+    the squad is fixed (a team card, the standard game's 11) it starts filled in; what the
+    coach typed is kept when the team is refused."""
+    fixed = squad.exact or bool(squad.size_rule)
+    rows = []
+    for row in chosen.positions:
+        most = squad.most_of.get(row.position.name)
+        if most is not None:
+            start = str(most) if fixed else "0"
+            rows.append((row, posted.get(f"count-{row.position.pk}", start), most))
     return rows
 
 
@@ -83,33 +99,33 @@ def team_new(request: HttpRequest) -> HttpResponse:
         status = 400
     posted = request.POST
     if context["chosen"] is not None:
-        # What the coach typed, kept when the team is refused.
-        context["position_rows"] = [
-            (row, posted.get(f"count-{row.position.pk}", "0"))
-            for row in context["chosen"].positions
-        ]
+        ruleset = ruleset_snapshot(version)
+        squad = squad_for(ruleset, ruleset.races[context["chosen"].race.slug])
+        context["squad"] = squad
+        context["position_rows"] = _position_rows(context["chosen"], squad, posted)
         context["staff_rows"] = [
             (item, posted.get(f"staff-{item.key}", "0"), item.race_costs.get(race, item.cost))
             for item in context["staff"]
         ]
-        context["star_rows"] = _star_rows(version, context["chosen"].race, posted)
+        context["star_rows"] = _star_rows(ruleset, version, context["chosen"].race, posted)
     if request.method != "POST" or context["chosen"] is None:
         return render(request, "teams/team_new.html", context, status=status)
     names = [line.strip() for line in request.POST.get("names", "").splitlines() if line.strip()]
     players = []
     bad_counts = []
-    for row in context["chosen"].positions:
+    # One more than the team's most is enough for the rules check to refuse a count by name,
+    # and keeps the players counted as typed below it (11 Linemen where 6 are allowed are
+    # 11, not 7); a typed 10,000,000 must not make ten million players first.
+    cap = context["squad"].most + 1
+    for row, _shown, _most in context["position_rows"]:
         count = _whole(request.POST.get(f"count-{row.position.pk}", ""))
-        most = row.position.max_quantity
         if count < 0:
             bad_counts.append(
                 Problem(
                     "positions", f"How many {row.position.name}: give a whole number of 0 or more."
                 )
             )
-        # One more than the most allowed is enough for the rules check to refuse it by name;
-        # a typed 10,000,000 must not make ten million players first.
-        for _ in range(min(max(0, count), most + 1)):
+        for _ in range(min(max(0, count), cap)):
             name = names[len(players)] if len(players) < len(names) else ""
             players.append(
                 NewPlayer(row.position.name, name or f"{row.position.name} {len(players) + 1}")
@@ -136,7 +152,9 @@ def team_new(request: HttpRequest) -> HttpResponse:
         context["problems"] = refused.problems
         context["posted"] = request.POST
         return render(request, "teams/team_new.html", context, status=400)
-    messages.success(request, f"{team.name} is ready: {team.treasury:,} gp in the treasury.")
+    # A results-only team has no treasury to speak of (1st edition, Blitz Bowl).
+    treasury = f": {team.treasury:,} gp in the treasury" if version.play == "league" else ""
+    messages.success(request, f"{team.name} is ready{treasury}.")
     if league is not None:
         messages.info(request, f"{team.name} asked to join {league.name}.")
     return redirect("teams:detail", team.pk)

@@ -2,7 +2,8 @@
 
 `team_check` reports every problem at once, each with its form field and the rule in a
 coach's words. The Ruleset lacks staff eligibility and star players: StaffRule and StarRule
-carry them from the Edition."""
+carry them from the Edition. `squad_for` says what a race's squad may be made of where a
+setting reshapes it (a Blitz Bowl team card, 1st edition's standard game)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,17 @@ from rules.engine.ruleset import Race, Ruleset
 ORC_GOBLINS_SHARE = "orc_goblins_share_lineman_limit"
 SYSTEM_NAMES = {"lrb6": "LRB6", "gdbbl": "GDBBL", "first-edition": "Blood Bowl 1st edition",
                 "blitz-bowl": "Blitz Bowl"}  # fmt: skip
+# Blitz Bowl (document 004 l.642-645): "Each team consists of six players - three Linemen,
+# ... and three unique players", the players of its team card; off, a house rule.
+CARD_RULE = "team_is_its_card"
+# 1st edition's standard game (002 l.161, l.213): players numbered 1 to 11, no profiles,
+# all moving 6; the 16-player squads of the race lists belong to the Veterans Rules. Every
+# 1st edition race has Linemen, the players without a speciality, so they stand for them.
+STANDARD_PLAYERS, STANDARD_POSITION = 11, "Lineman"
+STANDARD_GAME = "In the standard game (setting veterans_rules: none)"
+STANDARD_RULE = (f"The standard game (setting veterans_rules: none): {STANDARD_PLAYERS} "
+                 f"players, numbered 1 to {STANDARD_PLAYERS}, who all move 6 squares and have "
+                 f"no profile; each is entered as a {STANDARD_POSITION}")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -67,6 +79,49 @@ class TeamRefused(Refused):
     """The team breaks one or more rules: `problems` has them all."""
 
 
+@dataclass(frozen=True)
+class Squad:
+    """What a new team of one race may be made of: the most of each position it may field
+    (a position left out may not be fielded), and how many players in all."""
+
+    most_of: Mapping[str, int]  # position name -> most players, in the race list's order
+    least: int
+    most: int
+    exact: bool = False  # every position filled to its most: a Blitz Bowl team card
+    rule: str = ""  # the squad rule in a coach's words where a setting shapes it, else ""
+    size_rule: str = ""  # where a setting fixes the number of players: how, in words
+
+
+def card_rule(ruleset: Ruleset) -> bool | None:
+    """True: a team is exactly its card; False: any of its card's players (a house rule);
+    None: the ruleset has no team cards. Copies made before the setting was named keep
+    the rulebook's card."""
+    if CARD_RULE not in ruleset.settings and ruleset.system != "blitz-bowl":
+        return None
+    return bool(ruleset.settings.get(CARD_RULE, True))
+
+
+def squad_for(ruleset: Ruleset, race: Race) -> Squad:
+    """The squad rule of a new `race` team under `ruleset` and its settings."""
+    creation = ruleset.team_creation
+    positions = {position.name: position.max_quantity for position in race.positions}
+    if card_rule(ruleset):
+        size = sum(positions.values())
+        system = SYSTEM_NAMES.get(ruleset.system, ruleset.slug)
+        rule = (f"A {system} team is the {_words(size)} players of its team card: "
+                f"the {race.name} card is {listing(positions)}")  # fmt: skip
+        return Squad(positions, size, size, exact=True, rule=rule)
+    if ruleset.settings.get("veterans_rules") == "none":
+        lineman = {STANDARD_POSITION: STANDARD_PLAYERS} if STANDARD_POSITION in positions else {}
+        size_rule = f"{STANDARD_GAME} a team is exactly {STANDARD_PLAYERS} players"
+        return Squad(lineman, STANDARD_PLAYERS, STANDARD_PLAYERS, rule=STANDARD_RULE,
+                     size_rule=size_rule)  # fmt: skip
+    # With the card rule off (False) any of the card's players make a team, the six of
+    # min_players then being only the card's; elsewhere a team of nobody is no team either.
+    least = 1 if card_rule(ruleset) is False else max(creation.min_players, 1)
+    return Squad(positions, least, creation.max_players)
+
+
 def team_check(
     ruleset: Ruleset,
     staff_rules: Sequence[StaffRule],
@@ -102,6 +157,7 @@ class _Check:  # one request being checked: its race and the problems found so f
         self.system = SYSTEM_NAMES.get(ruleset.system, ruleset.slug)
         self.problems: list[Problem] = []
         self.race: Race | None = ruleset.races.get(request.race)
+        self.squad = None if self.race is None else squad_for(ruleset, self.race)
         if self.race is None:
             self.refuse("race", f"{self.system} has no race called {request.race!r}")
 
@@ -119,20 +175,33 @@ class _Check:  # one request being checked: its race and the problems found so f
 
     def positions(self) -> tuple[int, int]:
         # All the players asked for count for the roster size; only the known ones have a price.
-        race, count, cost = self.race, 0, 0
+        race, squad, count, cost = self.race, self.squad, 0, 0
+        asked: dict[str, int] = {}
+        well_counted = True  # a count refused as no number makes no card to compare
         for name, wanted in self.request.positions.items():
             number = self.count(wanted, f"The number of {_plural(name)}", "positions")
+            well_counted &= number == wanted
             count += number
-            if race is None:
+            asked[name] = number
+            if race is None or squad is None:
                 continue
             position = next((p for p in race.positions if p.name == name), None)
             if position is None:
                 self.refuse("positions", f"{race.name} teams have no position called {name!r}")
                 continue
-            if number > position.max_quantity:
-                most = many(position.max_quantity, name)
-                self.refuse("positions", f"{race.name} teams may have at most {most}")
+            most = squad.most_of.get(name)
+            if most is None and number:  # the standard game fields Linemen only
+                self.refuse("positions", f"{STANDARD_GAME} every player is "
+                            f"{a(STANDARD_POSITION)}: no {_plural(name)}")  # fmt: skip
+            elif most is not None and number > most and not (squad.exact or squad.size_rule):
+                self.refuse("positions", f"{race.name} teams may have at most {many(most, name)}")
             cost += number * position.cost
+        if squad is not None and squad.exact and well_counted:
+            # Named in the card's order, as the card names them, so the two read side by side.
+            order = [*squad.most_of, *(name for name in asked if name not in squad.most_of)]
+            fielded = {name: asked[name] for name in order if asked.get(name)}
+            if fielded != {name: most for name, most in squad.most_of.items() if most}:
+                self.refuse("positions", f"{squad.rule}, not {listing(fielded)}")
         if race is not None:
             shared = shared_limit_problem(self.ruleset, race, self.request.positions)
             if shared:
@@ -140,9 +209,15 @@ class _Check:  # one request being checked: its race and the problems found so f
         return count, cost
 
     def roster_size(self, players: int) -> None:
-        creation = self.ruleset.team_creation
-        # Blitz Bowl sets no minimum (a card is what it is), but a team of nobody is no team.
+        creation, squad = self.ruleset.team_creation, self.squad
+        if squad is not None and squad.exact:
+            return  # a team card's make-up is checked with the positions, the count with it
+        if squad is not None and squad.size_rule and players != squad.least:
+            self.refuse("positions", f"{squad.size_rule}, not {players}")
+            return
         least, most = max(creation.min_players, 1), creation.max_players
+        if squad is not None:  # under its settings
+            least, most = squad.least, squad.most
         if players < least:
             self.refuse("positions", f"A team needs at least {many(least, 'player')}, "
                         f"not {players}")  # fmt: skip
@@ -295,3 +370,18 @@ def a(noun: str) -> str:
 
 def many(number: int, noun: str) -> str:
     return f"{number} {noun if number == 1 else _plural(noun)}"
+
+
+def listing(counts: Mapping[str, int]) -> str:
+    """Counts in words, "3 Linemen, 1 Thrower and 1 Blitzer" (none of a position: left out),
+    or "nobody"."""
+    parts = [many(number, name) for name, number in counts.items() if number]
+    if not parts:
+        return "nobody"
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def _words(number: int) -> str:  # "the six players of its team card"
+    names = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+             "ten", "eleven", "twelve")  # fmt: skip
+    return names[number] if 0 <= number < len(names) else str(number)

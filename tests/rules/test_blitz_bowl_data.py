@@ -43,9 +43,10 @@ def test_players_have_move_block_throw_and_armour(edition: Edition) -> None:
 
 
 def test_a_team_is_six_players_and_costs_nothing(edition: Edition) -> None:
+    # "Each team consists of six players" (004 l.642): six at least and six at most.
     assert dict(edition.team_creation) == {
         "budget": 0,
-        "min_players": 0,
+        "min_players": 6,
         "max_players": 6,
         "fan_factor_price": 0,
         "fan_factor_start": 0,
@@ -142,6 +143,7 @@ def test_the_regional_league_table_pairs_names_and_effects_in_document_order(
 def test_the_settings_cover_what_the_rulebook_leaves_open(edition: Edition) -> None:
     defaults = {setting.key: setting.default for setting in edition.settings}
     assert defaults == {
+        "team_is_its_card": True,
         "unverified_card_values": True,
         "challenge_points_entry": "match_total",
         "fouls": False,

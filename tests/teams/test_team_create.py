@@ -12,7 +12,14 @@ from teams.ledger_rows import ledger_differences
 from teams.models import LedgerEntry, Player, Team
 from teams.roster import roster
 from teams.services import NewPlayer, team_create
+from tests.matches.rulesets import house_version
 from tests.teams.helpers import dwarf_team, orc_team, squad
+
+# How a Blitz Bowl refusal names the card (document 004 l.642-645: six players, the card's).
+HUMAN_CARD = (
+    "A Blitz Bowl team is the six players of its team card: the Human card is 3 Linemen, "
+    "1 Thrower, 1 Catcher and 1 Blitzer"
+)
 
 
 def row_counts() -> tuple[int, int, int]:
@@ -373,8 +380,43 @@ def test_a_results_only_team_may_buy_nothing(coach) -> None:
         "Blitz Bowl has no staff to hire",
     ]
     refused = refusal(coach, version, "human", squad((4, "Lineman"), (3, "Thrower")))
+    assert messages(refused) == [f"{HUMAN_CARD}, not 4 Linemen and 3 Throwers"]
+
+
+# --- Squads reshaped by a setting: a Blitz Bowl card, 1st edition's standard game ---
+
+
+def test_a_five_player_blitz_bowl_team_is_refused_naming_the_card(coach) -> None:
+    version = version_get("blitz-bowl")
+    players = squad((2, "Lineman"), (1, "Thrower"), (1, "Catcher"), (1, "Blitzer"))
+    refused = refusal(coach, version, "human", players)
+    assert refused.problems == (
+        Problem("positions", f"{HUMAN_CARD}, not 2 Linemen, 1 Thrower, 1 Catcher and 1 Blitzer"),
+    )
+
+
+def test_a_blitz_bowl_card_with_the_rule_off_may_be_short_handed(coach) -> None:
+    version = house_version("blitz-bowl", coach, team_is_its_card=False)
+    team = team_create(coach, version, "Short Reavers", "human", squad((2, "Lineman")))
+    assert [p.position.name for p in team.players.order_by("number")] == ["Lineman"] * 2
+
+
+def test_a_standard_game_team_is_eleven_linemen_numbered_1_to_11(coach) -> None:
+    version = house_version("first-edition", coach, veterans_rules="none")
+    team = team_create(coach, version, "Bright Crusaders", "human", squad((11, "Lineman")))
+    players = list(team.players.order_by("number"))
+    assert [(p.number, p.position.name) for p in players] == [(n, "Lineman") for n in range(1, 12)]
+    assert ledger_differences(team) == []
+
+
+def test_a_standard_game_team_with_a_blitzer_is_refused(coach) -> None:
+    version = house_version("first-edition", coach, veterans_rules="none")
+    refused = refusal(coach, version, "human", squad((10, "Lineman"), (1, "Blitzer")))
     assert messages(refused) == [
-        "Human teams may have at most 3 Linemen",
-        "Human teams may have at most 1 Thrower",
-        "A team may have at most 6 players, not 7",
+        "In the standard game (setting veterans_rules: none) every player is a Lineman: no Blitzers"
     ]
+
+
+def test_eleven_linemen_are_refused_under_the_veterans_rules(coach) -> None:
+    refused = refusal(coach, version_get("first-edition"), "human", squad((11, "Lineman")))
+    assert messages(refused) == ["Human teams may have at most 6 Linemen"]
