@@ -3,7 +3,11 @@
 A team's page is public, but a private league's business is not: to a reader who may not see
 the league the team plays in, entries name no one but the team's own coach, a written
 adjustment says only that the league adjusted the team, not why, and an undo only which entry
-it reverses (its summary quotes that entry and gives the undoer's reason)."""
+it reverses (its summary quotes that entry and gives the undoer's reason).
+
+A results-only team (Blitz Bowl, 1st edition) has no money, re-rolls, fan factor or staff:
+its entries are read without the zero deltas its creation wrote for them, and its creation
+says how many players it has, not what they cost (0 gp)."""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from teams.seams import TeamLeague
 HIDDEN_CAUSE = "Adjusted by the team's league (its reasons are for its members)"
 HIDDEN_REVERSAL = "Reverses #{sequence} (the league's reasons are for its members)"
 PRIVATE_KINDS = ("adjustment", "reversal")
+MONEY_OPS = ("treasury", "rerolls", "fan_factor", "staff")  # what a results-only team lacks
 
 
 def ledger_for(
@@ -24,6 +29,8 @@ def ledger_for(
     """The entries as the reader may see them; `league` is the team's league as he sees it
     (`leagues.answer.league_of(team, reader)`)."""
     entries = list(entries)
+    if team.ruleset_version.play == "results_only":
+        entries = [_results_only(entry) for entry in entries]
     if league is None or league.visible:
         return entries
     return [_hidden(entry, team) for entry in entries]
@@ -45,3 +52,21 @@ def _hidden(entry: LedgerEntry, team: Team) -> LedgerEntry:
     elif shown.kind == "reversal":  # it quotes what it reverses, and the undoer's reason
         shown.summary = HIDDEN_REVERSAL.format(sequence=entry.reverses.sequence)
     return shown
+
+
+def _results_only(entry: LedgerEntry) -> LedgerEntry:
+    kept = [delta for delta in entry.deltas if not _no_money(delta)]
+    if len(kept) == len(entry.deltas) and entry.kind != "creation":
+        return entry
+    shown = copy.copy(entry)  # a copy for display: the stored entry is never touched
+    shown.deltas = kept
+    if entry.kind == "creation":
+        players = sum(delta.get("op") == "join" for delta in entry.deltas)
+        shown.summary = f"Team created: {players} player{'s' if players != 1 else ''}"
+    return shown
+
+
+def _no_money(delta) -> bool:
+    """A delta of money, re-rolls, fan factor or staff by nothing: all a results-only team's
+    creation writes of them. One that changes something is the record's, and is shown."""
+    return delta.get("op") in MONEY_OPS and not delta.get("amount")

@@ -20,6 +20,9 @@ from teams.models import Player, Team
 from teams.seams import TeamLeague, leagues
 
 GONE = ("dead", "retired", "fired")
+# Characteristics a ruleset prints as the D6 score a check needs: a Blitz Bowl card's Throw
+# and Armour read "4+" and "3+" (stored as 4 and 3, as the ruleset's description says).
+PRINTED_AS_SCORES = {"blitz-bowl": ("TH", "AR")}
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,38 @@ class Roster:
     def has_levels(self) -> bool:
         """Whether its players have experience levels (a title by their SPP)."""
         return "experience_levels" in self.ruleset.tables
+
+    @property
+    def keeps_records(self) -> bool:
+        """Whether the ruleset carries anything from match to match: money, SPP, the
+        players' counters, lasting injuries, value. The results-only rulesets (Blitz Bowl,
+        1st edition) keep none of it, so no page, sheet or API answer shows it."""
+        return self.ruleset.play == "league"
+
+    @property
+    def has_profiles(self) -> bool:
+        """Whether the players have characteristics to show. 1st edition's standard game
+        (setting veterans_rules none) has none: every player moves up to 6 squares (document
+        002 l.161, l.213); the profiles belong to the optional Veterans Rules."""
+        return self.ruleset.settings.get("veterans_rules") != "none"
+
+    @property
+    def has_skills(self) -> bool:
+        """Whether there are skills (Blitz Bowl's abilities) to show: 1st edition has none,
+        unless a house-rule copy adds them."""
+        return bool(self.ruleset.skills) or any(
+            row.starting_skills or row.gained_skills for row in self.rows
+        )
+
+    @property
+    def scores(self) -> tuple[str, ...]:
+        """The characteristics printed with a plus, as the D6 score they need ("4+")."""
+        return PRINTED_AS_SCORES.get(self.ruleset.system, ())
+
+    @property
+    def skills_label(self) -> str:
+        """What the ruleset calls them: a Blitz Bowl team card prints each player's ability."""
+        return "Abilities" if self.ruleset.system == "blitz-bowl" else "Skills"
 
 
 def player_value(player: Player) -> int:
@@ -168,6 +203,11 @@ class ListedTeam:
     team: Team
     value: int | None  # None for results-only systems
     league: TeamLeague | None  # None outside a league, or in one the reader may not see
+
+    @property
+    def keeps_records(self) -> bool:
+        """Whether its ruleset keeps money and value (Roster.keeps_records)."""
+        return self.team.ruleset_version.play == "league"
 
 
 @dataclass(frozen=True)

@@ -82,8 +82,9 @@ def staff_lines(team: Team) -> list[StaffLine]:
 def sheet_context(team: Team, paper: str, sheet: Roster | None = None) -> dict:
     sheet = sheet or roster(team)
     on_roster = sum(row.player.status in ON_ROSTER for row in sheet.rows)
-    # Blank numbered lines up to the roster limit, for hires written in by hand.
-    most = team.ruleset_version.team_creation.get("max_players", 16)
+    # Blank numbered lines up to the roster limit, for hires written in by hand; none where
+    # nothing is hired between matches (a results-only ruleset has no money to hire with).
+    most = team.ruleset_version.team_creation.get("max_players", 16) if sheet.keeps_records else 0
     return {
         "on_roster": on_roster,
         "empty_lines": range(max(0, most - on_roster)),

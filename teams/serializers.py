@@ -30,6 +30,22 @@ class TeamCreateSerializer(serializers.Serializer):
     )
 
 
+# What a results-only ruleset (Blitz Bowl, 1st edition: `play` "results_only") does not have
+# is left out of its answers rather than answered as zeros or nulls: a client reading
+# "treasury": 0 or "spp": 0 would take it for a team that has spent its gold or a player who
+# has not scored yet, when the rules keep neither. A key that is absent means "these rules
+# have no such thing"; each such field's description names its rulesets.
+RESULTS_ONLY = " Left out for results-only rulesets (Blitz Bowl, 1st edition), which keep none."
+TEAM_RECORDS = ("treasury", "rerolls", "fan_factor", "staff", "team_value", "team_rating")
+PLAYER_RECORDS = ("injuries", "completions", "touchdowns", "interceptions", "casualties",
+                  "mvps", "spp", "level", "value")  # fmt: skip
+
+
+def _league_only(field_class: type[serializers.Field], help_text: str, **kwargs):
+    """A field only league rulesets have: not required in the schema, and said so."""
+    return field_class(required=False, help_text=help_text + RESULTS_ONLY, **kwargs)
+
+
 class PlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="player.pk")
     number = serializers.IntegerField(source="player.number")
@@ -37,22 +53,35 @@ class PlayerSerializer(serializers.Serializer):
     position = serializers.CharField(source="player.role")
     star_player = serializers.SerializerMethodField()
     status = serializers.CharField(source="player.status")
-    characteristics = serializers.SerializerMethodField()
-    starting_skills = serializers.ListField(child=serializers.CharField())
-    gained_skills = serializers.ListField(child=serializers.CharField())
-    injuries = serializers.ListField(source="player.injuries", child=serializers.CharField())
-    completions = serializers.IntegerField(source="player.completions")
-    touchdowns = serializers.IntegerField(source="player.touchdowns")
-    interceptions = serializers.IntegerField(source="player.interceptions")
-    casualties = serializers.IntegerField(source="player.casualties")
-    mvps = serializers.IntegerField(source="player.mvps")
-    spp = serializers.IntegerField(source="player.spp")
-    level = serializers.CharField(
-        allow_null=True,
-        help_text="The player's title by his SPP (Rookie ... Legend), from the ruleset's "
-        "experience levels; null for star players and results-only systems.",
+    characteristics = serializers.SerializerMethodField(
+        help_text="The player's characteristics now, by the ruleset's names. Left out for 1st "
+        "edition's standard game (setting veterans_rules none), whose players have no profile "
+        "and all move up to 6 squares."
     )
-    value = serializers.IntegerField()
+    starting_skills = serializers.ListField(
+        child=serializers.CharField(), help_text="His position's skills (Blitz Bowl: abilities)."
+    )
+    gained_skills = serializers.ListField(child=serializers.CharField())
+    injuries = _league_only(
+        serializers.ListField, "Lasting injuries (N, -MA...).", source="player.injuries",
+        child=serializers.CharField(),
+    )  # fmt: skip
+    completions = _league_only(serializers.IntegerField, "Completions.",
+                               source="player.completions")  # fmt: skip
+    touchdowns = _league_only(serializers.IntegerField, "Touchdowns.", source="player.touchdowns")
+    interceptions = _league_only(serializers.IntegerField, "Interceptions.",
+                                 source="player.interceptions")  # fmt: skip
+    casualties = _league_only(serializers.IntegerField, "Casualties.", source="player.casualties")
+    mvps = _league_only(serializers.IntegerField, "Most Valuable Player awards.",
+                        source="player.mvps")  # fmt: skip
+    spp = _league_only(serializers.IntegerField, "Star Player Points.", source="player.spp")
+    level = _league_only(
+        serializers.CharField,
+        "The player's title by his SPP (Rookie ... Legend), from the ruleset's experience "
+        "levels; null for star players and rulesets without levels.",
+        allow_null=True,
+    )
+    value = _league_only(serializers.IntegerField, "The player's value in gp.")
 
     def get_star_player(self, row) -> bool:
         return row.player.star_id is not None
@@ -62,19 +91,43 @@ class PlayerSerializer(serializers.Serializer):
 
 
 class TeamSerializer(serializers.Serializer):
+    """A team and its players (a teams.roster.Roster), with only what its ruleset has."""
+
     id = serializers.IntegerField(source="team.pk")
     name = serializers.CharField(source="team.name")
     coach = serializers.CharField(source="team.coach.username")
     ruleset = serializers.CharField(source="team.ruleset_version.ruleset.slug")
     ruleset_version = serializers.IntegerField(source="team.ruleset_version.number")
     race = serializers.CharField(source="team.race.slug")
-    treasury = serializers.IntegerField(source="team.treasury")
-    rerolls = serializers.IntegerField(source="team.rerolls")
-    fan_factor = serializers.IntegerField(source="team.fan_factor")
-    staff = serializers.DictField(source="team.staff", child=serializers.IntegerField())
-    team_value = serializers.IntegerField(source="value", allow_null=True)
-    team_rating = serializers.IntegerField(source="rating", allow_null=True)
+    treasury = _league_only(serializers.IntegerField, "Gold in gp.", source="team.treasury")
+    rerolls = _league_only(serializers.IntegerField, "Team re-rolls.", source="team.rerolls")
+    fan_factor = _league_only(serializers.IntegerField, "Fan factor.", source="team.fan_factor")
+    staff = _league_only(
+        serializers.DictField, "Staff by key, with how many.", source="team.staff",
+        child=serializers.IntegerField(),
+    )  # fmt: skip
+    team_value = _league_only(
+        serializers.IntegerField, "LRB6's team value, GDBBL's by its settings.", source="value",
+        allow_null=True,
+    )  # fmt: skip
+    team_rating = _league_only(
+        serializers.IntegerField, "GDBBL's team rating; null for LRB6.", source="rating",
+        allow_null=True,
+    )  # fmt: skip
     players = PlayerSerializer(source="rows", many=True)
+
+    def to_representation(self, roster) -> dict:
+        data = super().to_representation(roster)
+        if not roster.keeps_records:
+            for key in TEAM_RECORDS:
+                data.pop(key)
+            for player in data["players"]:
+                for key in PLAYER_RECORDS:
+                    player.pop(key)
+        if not roster.has_profiles:
+            for player in data["players"]:
+                player.pop("characteristics")
+        return data
 
 
 class LeagueNameSerializer(serializers.Serializer):
@@ -90,16 +143,23 @@ class TeamSummarySerializer(serializers.Serializer):
     coach = serializers.CharField(source="team.coach.username")
     ruleset = serializers.CharField(source="team.ruleset_version.ruleset.slug")
     race = serializers.CharField(source="team.race.slug")
-    treasury = serializers.IntegerField(source="team.treasury")
-    team_value = serializers.IntegerField(
-        source="value", allow_null=True,
-        help_text="LRB6's team value, GDBBL's by its settings; null for results-only systems.",
+    treasury = _league_only(serializers.IntegerField, "Gold in gp.", source="team.treasury")
+    team_value = _league_only(
+        serializers.IntegerField, "LRB6's team value, GDBBL's by its settings.", source="value",
+        allow_null=True,
     )  # fmt: skip
     league = LeagueNameSerializer(
         allow_null=True,
         help_text="The league the team plays in; null outside one or in a private league the "
         "caller may not see.",
     )
+
+    def to_representation(self, listed) -> dict:
+        data = super().to_representation(listed)
+        if not listed.keeps_records:
+            data.pop("treasury")
+            data.pop("team_value")
+        return data
 
 
 class CauseSerializer(serializers.ModelSerializer):

@@ -52,7 +52,10 @@ def team_list(request: HttpRequest) -> HttpResponse:
     if mine:
         teams = teams.filter(coach=request.user)
     page = Paginator(teams, TEAMS_PER_PAGE).get_page(request.GET.get("page"))
-    context = {"teams": teams_listed(page.object_list, request.user), "page": page, "mine": mine}
+    listed = teams_listed(page.object_list, request.user)
+    context = {"teams": listed, "page": page, "mine": mine}
+    # No value and treasury columns on a page of results-only teams only (they keep neither).
+    context["money"] = not listed or any(team.keeps_records for team in listed)
     return render(request, "teams/team_list.html", context)
 
 
@@ -295,6 +298,7 @@ def player_improve(request: HttpRequest, pk: int, player: int) -> HttpResponse:
         "team": team,
         "player": member,
         "due": rolls_due(ruleset, member),
+        "progression": ruleset.play == "league",  # results only: no SPP, no improvement
         "pending": pending,
         "choices": roll_choices(ruleset, pending) if pending else None,
         "history": member.improvements.exclude(choice=""),

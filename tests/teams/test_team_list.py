@@ -140,12 +140,33 @@ def test_the_value_column_is_the_rosters_team_value_for_lrb6_and_gdbbl(
     assert listed["Grudgebearers"]["team_value"] == dwarf_value
 
 
-def test_a_blitz_bowl_team_has_no_value(client, api, coach) -> None:
+def test_a_blitz_bowl_team_shows_a_dash_for_the_value_and_treasury_it_does_not_have(
+    client, api, coach, lrb6
+) -> None:
     team = blitz_team(coach)
+    orc_team(coach, lrb6)
     assert roster(team).value is None
-    [row] = page_rows(client)
-    assert (row[0], row[5], row[6]) == ("The Reavers", "—", "0")
-    assert api_by_name(api)["The Reavers"]["team_value"] is None
+    rows = by_name(page_rows(client))
+    assert rows["The Reavers"][5:] == ["—", "—"]
+    assert rows["Gouged Eye"][5:] == ["930,000", "70,000"]
+    listed = api_by_name(api)
+    # Left out, not answered as null or 0: Blitz Bowl keeps no value and no treasury.
+    assert "team_value" not in listed["The Reavers"]
+    assert "treasury" not in listed["The Reavers"]
+    assert (listed["Gouged Eye"]["team_value"], listed["Gouged Eye"]["treasury"]) == (
+        930_000, 70_000,
+    )  # fmt: skip
+
+
+def test_a_page_of_results_only_teams_has_no_value_or_treasury_columns(client, coach) -> None:
+    blitz_team(coach)
+    team_create(coach, version_get("first-edition"), "Bright Crusaders", "human",
+                squad((6, "Lineman"), (2, "Blitzer"), (3, "Blocker")))  # fmt: skip
+    html = client.get("/teams/").content.decode()
+    header, *rows = cells(html, "table", "")
+    assert header == HEADER[:5]
+    assert sorted(row[0] for row in rows) == ["Bright Crusaders", "The Reavers"]
+    assert all(len(row) == 5 for row in rows)
 
 
 # --- The league column ---
