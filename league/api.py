@@ -41,7 +41,7 @@ from league.services import (
     membership_end,
     membership_request,
 )
-from league.setting_checks import LeagueRefused, Problem
+from league.setting_checks import LeagueRefused, Problem, offered
 from rules.plumbing.refusals import refusal, valid_body
 from rules.selectors import version_get
 from teams.models import Team
@@ -86,10 +86,15 @@ class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
     def _answer(self, league: League, status: int = 200) -> Response:
         season = selectors.current_season(league)
+        offer = offered(league.ruleset_version.system)
         body = {
             "league": league,
             "commissioners": [user.username for user in selectors.commissioners(league)],
             "settings": league_settings(league),
+            "offered": {
+                "tie_breakers": list(offer.tie_breaker_keys),
+                "point_fields": list(offer.point_fields),
+            },
             "members": selectors.memberships(league, ("approved",)),
             "current_season": season.number if season else None,
         }

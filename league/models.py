@@ -9,12 +9,21 @@ import datetime
 from django.conf import settings
 from django.db import models
 
-from league.setting_checks import DEFAULT_TIE_BREAKERS, DICE_SOURCES, REPORTS_APPLY
+from league.setting_checks import DICE_SOURCES, REPORTS_APPLY, offered
 from matches.models import FORFEIT
 
 
 def _default_tie_breakers() -> list[str]:
-    return list(DEFAULT_TIE_BREAKERS)
+    """The one order every league started with before the defaults depended on the ruleset.
+    Migration 0001 names this function, so it stays, frozen."""
+    return [
+        "points",
+        "head_to_head",
+        "touchdown_difference",
+        "casualty_difference",
+        "touchdowns_scored",
+        "fewest_games_played",
+    ]
 
 
 class League(models.Model):
@@ -41,7 +50,8 @@ class League(models.Model):
     bonus_three_touchdowns = models.PositiveSmallIntegerField(default=0)
     bonus_three_casualties = models.PositiveSmallIntegerField(default=0)
     bonus_clean_sheet = models.PositiveSmallIntegerField(default=0)
-    tie_breakers = models.JSONField(default=_default_tie_breakers)
+    # Saved empty, a league takes its ruleset's own (see save).
+    tie_breakers = models.JSONField(default=list)
     dice_sources = models.CharField(
         max_length=10, default="both", choices=[(c.key, c.label) for c in DICE_SOURCES]
     )
@@ -56,6 +66,14 @@ class League(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        # The default tie-breakers depend on the ruleset (a Blitz Bowl league ranks by score
+        # difference, a league without casualty records never by casualties), which a field
+        # default cannot see.
+        if not self.tie_breakers:
+            self.tie_breakers = offered(self.ruleset_version.system).default_tie_breakers
+        super().save(*args, **kwargs)
 
 
 class Commissioner(models.Model):
@@ -228,6 +246,21 @@ class Fixture(models.Model):
     @property
     def away_touchdowns(self) -> int | None:
         return self._touchdowns("away")
+
+    def _points(self, side: str) -> int | None:
+        """Blitz Bowl's score (touchdowns are only part of it); None elsewhere, and for a
+        forfeit, which records touchdowns only."""
+        if self.status != "played":
+            return None
+        return getattr(self.match.report, f"{side}_points")
+
+    @property
+    def home_points(self) -> int | None:
+        return self._points("home")
+
+    @property
+    def away_points(self) -> int | None:
+        return self._points("away")
 
     @property
     def due(self) -> datetime.date | None:

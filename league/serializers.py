@@ -6,7 +6,9 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from league.models import Fixture, League, Membership, Season
-from league.setting_checks import TIE_BREAKER_KEYS
+from league.setting_checks import NO_CASUALTY_COUNT, SYSTEM_NAMES, tie_breakers_by_system
+
+WITHOUT_CASUALTIES = " and ".join(SYSTEM_NAMES[system] for system in NO_CASUALTY_COUNT)
 
 
 class LeagueSummarySerializer(serializers.ModelSerializer):
@@ -26,12 +28,14 @@ class LeagueSettingsSerializer(serializers.Serializer):
     points_draw = serializers.IntegerField(required=False)
     points_loss = serializers.IntegerField(required=False)
     bonus_three_touchdowns = serializers.IntegerField(required=False)
-    bonus_three_casualties = serializers.IntegerField(required=False)
+    bonus_three_casualties = serializers.IntegerField(
+        required=False, help_text=f"0 under {WITHOUT_CASUALTIES}: they count no casualties."
+    )
     bonus_clean_sheet = serializers.IntegerField(required=False)
     tie_breakers = serializers.ListField(
         child=serializers.CharField(),
         required=False,
-        help_text=f"In order, from: {', '.join(TIE_BREAKER_KEYS)}.",
+        help_text=f"In order, from the league's ruleset's own: {tie_breakers_by_system()}.",
     )
     dice_sources = serializers.CharField(required=False, help_text="entered, rolled or both.")
     reports_apply = serializers.CharField(required=False, help_text="at_once or commissioner.")
@@ -47,7 +51,9 @@ class LeagueChangeSerializer(LeagueSettingsSerializer):
 
 class LeagueCreateSerializer(LeagueChangeSerializer):
     name = serializers.CharField(max_length=80)
-    ruleset = serializers.SlugField(help_text="A ruleset's slug: lrb6 or a house-rule copy.")
+    ruleset = serializers.SlugField(
+        help_text="A ruleset's slug: lrb6, gdbbl, first-edition, blitz-bowl or a house-rule copy."
+    )
     version = serializers.IntegerField(required=False, help_text="Default: the latest.")
     public = serializers.BooleanField(default=True)
 
@@ -73,6 +79,10 @@ class LeagueSerializer(serializers.Serializer):
     public = serializers.BooleanField(source="league.public")
     commissioners = serializers.ListField(child=serializers.CharField())
     settings = serializers.DictField()
+    offered = serializers.DictField(
+        help_text="The tie-breakers and point settings the league's ruleset offers; "
+        "the others are refused."
+    )
     members = MembershipSerializer(many=True)
     current_season = serializers.IntegerField(allow_null=True)
 
@@ -95,7 +105,7 @@ class FixtureSerializer(serializers.ModelSerializer):
         fields = ["id", "round", "home", "home_name", "away", "away_name", "match", "status"]
         fields += ["due"]
         fields += ["deadline", "rescheduled_reason", "forfeited_by", "home_touchdowns"]
-        fields += ["away_touchdowns"]
+        fields += ["away_touchdowns", "home_points", "away_points"]
 
 
 class SeasonSerializer(serializers.ModelSerializer):

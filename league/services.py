@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from league.models import Commissioner, League, Membership
 from league.permissions import is_commissioner, require_commissioner
-from league.setting_checks import LeagueRefused, Problem, settings_problems
+from league.setting_checks import LeagueRefused, Problem, offered, settings_problems
 from rules.models import RulesetVersion
 from rules.plumbing.people import require_coach_or_staff
 from teams.models import Team
@@ -47,7 +47,8 @@ def league_create(
     public: bool = True,
     **settings: object,
 ) -> League:
-    """A new league with its creator as its first commissioner."""
+    """A new league with its creator as its first commissioner; the settings left out take
+    their defaults, the tie-breakers its ruleset's own (league.setting_checks.offered)."""
     if not getattr(actor, "is_authenticated", False):
         raise PermissionDenied("Log in to start a league.")
     problems = _detail_problems({"name": name})
@@ -59,11 +60,12 @@ def league_create(
         public=public,
         ruleset_version=version,
         created_by=actor,
+        tie_breakers=offered(version.system).default_tie_breakers,
     )
     for field, value in settings.items():
         if field in SETTING_FIELDS:
             setattr(league, field, value)
-    problems += settings_problems(league_settings(league))
+    problems += settings_problems(league_settings(league), version.system)
     if problems:
         raise LeagueRefused(problems)
     league.save()
@@ -81,7 +83,7 @@ def league_update(league: League, actor, changes: Mapping[str, object]) -> Leagu
     problems += _detail_problems(changes)
     changed = {key: value for key, value in changes.items() if key in SETTING_FIELDS}
     merged = {**league_settings(league), **changed}
-    problems += settings_problems(merged)
+    problems += settings_problems(merged, league.ruleset_version.system)
     if problems:
         raise LeagueRefused(problems)
     for field, value in changes.items():

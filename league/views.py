@@ -34,11 +34,12 @@ from league.services import (
 )
 from league.setting_checks import (
     DICE_SOURCES,
+    NO_CASUALTY_COUNT,
     POINT_FIELDS,
     REPORTS_APPLY,
-    TIE_BREAKERS,
     LeagueRefused,
     Problem,
+    offered,
 )
 from rules.models import RulesetVersion
 from rules.plumbing.numbers import whole_number
@@ -157,15 +158,21 @@ def membership_end_view(request: HttpRequest, pk: int, membership: int) -> HttpR
 
 
 def _settings_context(league: League) -> dict:
+    """Only the tie-breakers and bonuses the league's ruleset offers: no casualty difference
+    or casualty bonus where reports count no casualties, score difference in Blitz Bowl."""
     chosen = list(league.tie_breakers)
+    offer = offered(league.ruleset_version.system)
     return {
         "league": league,
-        "point_fields": [(key, label, getattr(league, key)) for key, label in POINT_FIELDS.items()],
-        "tie_breakers": TIE_BREAKERS,
+        "point_fields": [
+            (key, label, getattr(league, key)) for key, label in offer.point_fields.items()
+        ],
+        "tie_breakers": offer.tie_breakers,
         "tie_breaker_slots": [
             (index + 1, chosen[index] if index < len(chosen) else "")
-            for index in range(len(TIE_BREAKERS))
+            for index in range(len(offer.tie_breakers))
         ],
+        "no_casualty_count": NO_CASUALTY_COUNT.get(league.ruleset_version.system, ""),
         "dice_sources": DICE_SOURCES,
         "reports_apply": REPORTS_APPLY,
     }
@@ -186,7 +193,10 @@ def league_settings_view(request: HttpRequest, pk: int) -> HttpResponse:
         "dice_sources": posted.get("dice_sources", ""),
         "reports_apply": posted.get("reports_apply", ""),
     }
-    for key in [*POINT_FIELDS, "forfeit_winner_touchdowns", "forfeit_loser_touchdowns"]:
+    offer = offered(league.ruleset_version.system)
+    # A bonus the ruleset does not offer has no field; posted all the same, it is checked.
+    points = [key for key in POINT_FIELDS if key in offer.point_fields or key in posted]
+    for key in [*points, "forfeit_winner_touchdowns", "forfeit_loser_touchdowns"]:
         changes[key] = _whole(posted.get(key, ""), signed=True)
     try:
         league = league_update(league, request.user, changes)

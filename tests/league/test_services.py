@@ -17,7 +17,7 @@ from league.services import (
     membership_end,
     membership_request,
 )
-from league.setting_checks import DEFAULT_TIE_BREAKERS, LeagueRefused
+from league.setting_checks import LeagueRefused
 from rules.selectors import version_get
 from tests.teams.helpers import dwarf_team, orc_team
 from tests.unchanged import unchanged
@@ -46,7 +46,14 @@ def test_a_new_league_has_the_documented_default_settings(league) -> None:
         "bonus_three_touchdowns": 0,
         "bonus_three_casualties": 0,
         "bonus_clean_sheet": 0,
-        "tie_breakers": DEFAULT_TIE_BREAKERS,
+        "tie_breakers": [
+            "points",
+            "head_to_head",
+            "touchdown_difference",
+            "casualty_difference",
+            "touchdowns_scored",
+            "fewest_games_played",
+        ],
         "dice_sources": "both",
         "reports_apply": "at_once",
         "forfeit_winner_touchdowns": 2,

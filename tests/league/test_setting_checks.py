@@ -1,15 +1,20 @@
-"""League settings checks: each refusal names the field and the rule."""
+"""League settings checks: each refusal names the field and the rule. These are an LRB6
+league's; what each ruleset offers is in test_setting_checks_by_ruleset."""
 
 from __future__ import annotations
 
 import pytest
 
-from league.setting_checks import (
-    DEFAULT_TIE_BREAKERS,
-    TIE_BREAKER_KEYS,
-    Problem,
-    settings_problems,
-)
+from league.setting_checks import Problem, offered, settings_problems
+
+LRB6_TIE_BREAKERS = [
+    "points",
+    "head_to_head",
+    "touchdown_difference",
+    "casualty_difference",
+    "touchdowns_scored",
+    "fewest_games_played",
+]
 
 DEFAULTS = {
     "points_win": 3,
@@ -18,7 +23,7 @@ DEFAULTS = {
     "bonus_three_touchdowns": 0,
     "bonus_three_casualties": 0,
     "bonus_clean_sheet": 0,
-    "tie_breakers": DEFAULT_TIE_BREAKERS,
+    "tie_breakers": LRB6_TIE_BREAKERS,
     "dice_sources": "both",
     "reports_apply": "at_once",
     "forfeit_winner_touchdowns": 2,
@@ -27,23 +32,15 @@ DEFAULTS = {
 
 
 def problems_with(**changes) -> list[Problem]:
-    return settings_problems({**DEFAULTS, **changes})
+    return settings_problems({**DEFAULTS, **changes}, "lrb6")
 
 
 def test_the_defaults_break_no_rule() -> None:
-    assert settings_problems(DEFAULTS) == []
+    assert settings_problems(DEFAULTS, "lrb6") == []
 
 
 def test_the_default_tie_breakers_are_all_six_in_the_documented_order() -> None:
-    assert DEFAULT_TIE_BREAKERS == [
-        "points",
-        "head_to_head",
-        "touchdown_difference",
-        "casualty_difference",
-        "touchdowns_scored",
-        "fewest_games_played",
-    ]
-    assert tuple(DEFAULT_TIE_BREAKERS) == TIE_BREAKER_KEYS
+    assert offered("lrb6").default_tie_breakers == LRB6_TIE_BREAKERS
 
 
 def test_it_refuses_an_unknown_tie_breaker() -> None:
@@ -72,7 +69,7 @@ def test_it_refuses_no_tie_breakers_at_all() -> None:
 
 def test_any_order_of_known_tie_breakers_is_accepted() -> None:
     assert problems_with(tie_breakers=["touchdowns_scored", "points"]) == []
-    assert problems_with(tie_breakers=list(reversed(DEFAULT_TIE_BREAKERS))) == []
+    assert problems_with(tie_breakers=list(reversed(LRB6_TIE_BREAKERS))) == []
 
 
 def test_points_may_be_negative_for_a_loss_but_stay_small() -> None:
@@ -137,5 +134,7 @@ def test_it_reports_every_problem_at_once() -> None:
 
 
 def test_a_partial_change_is_checked_on_its_own() -> None:
-    assert settings_problems({"points_win": 2}) == []
-    assert [p.field for p in settings_problems({"tie_breakers": ["nope"]})] == ["tie_breakers"]
+    assert settings_problems({"points_win": 2}, "lrb6") == []
+    assert [p.field for p in settings_problems({"tie_breakers": ["nope"]}, "lrb6")] == [
+        "tie_breakers"
+    ]
