@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 from rules.engine.purchases import Offer, Purchase, TeamNow, purchase_offers
-from rules.engine.team_building import Problem, TeamRefused
+from rules.engine.team_building import SYSTEM_NAMES, Problem, TeamRefused
 from rules.models import Position
 from rules.plumbing.limits import field_problem
 from rules.plumbing.people import require_coach_or_staff
@@ -153,11 +153,17 @@ def team_adjust(
     if spp and (player is None or player.team_id != team.pk):
         problems.append(Problem("player", "Name a player of this team to adjust his SPP."))
     problems += _adjustment_limits(team, reason.strip(), treasury, player, spp)
+    rules = rules_of(team)
+    if rules.ruleset.play == "results_only":  # 1st edition and Blitz Bowl keep neither
+        system = SYSTEM_NAMES.get(rules.ruleset.system, rules.ruleset.slug)
+        for field, asked, what in (("treasury", treasury, "treasury"), ("spp", spp, "SPP")):
+            if asked:
+                problems.append(Problem(field, f"{system} teams have no {what} to adjust."))
     if problems:
         raise TeamRefused(problems)
     request = {"reason": reason.strip(), "treasury": treasury, "spp": spp,
                "player": player.key if spp else None}  # fmt: skip
-    deltas = causes.adjustment(rules_of(team), state_of(team), request)
+    deltas = causes.adjustment(rules, state_of(team), request)
     cause = cause_new("adjustment", actor, request)
     entry_append(team, "adjustment", reason.strip(), cause, deltas)
     team.refresh_from_db()

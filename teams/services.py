@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 from rules.engine.team_building import (
+    STANDARD_PLAYERS,
     Problem,
     TeamRefused,
     TeamRequest,
@@ -105,7 +106,9 @@ def team_create(
     request = TeamRequest(
         race, positions, rerolls, fan_factor, dict(staff or {}), tuple(star_players)
     )
-    problems = list(_name_problems(name, players))
+    # The standard game's players are the box's pieces numbered 1 to 11 (002 l.161).
+    highest = STANDARD_PLAYERS if ruleset.settings.get("veterans_rules") == "none" else 99
+    problems = list(_name_problems(name, players, highest))
     try:
         cost = team_check(ruleset, snapshot.staff_rules, snapshot.star_rules, request)
     except TeamRefused as refused:
@@ -126,10 +129,14 @@ def team_create(
     for index, row in enumerate(rows, 1):
         row.team, row.key = team, f"p{index}"
     rows = Player.objects.bulk_create(rows)
+    # A results-only team has no money, re-rolls, fans or staff: its ledger keeps players only.
+    money = ruleset.play != "results_only"
     deltas: list[dict] = [
-        {"op": "treasury", "amount": cost.treasury},
-        {"op": "rerolls", "amount": rerolls},
-        {"op": "fan_factor", "amount": fan_factor},
+        *(
+            [{"op": "treasury", "amount": cost.treasury}, {"op": "rerolls", "amount": rerolls},
+             {"op": "fan_factor", "amount": fan_factor}]
+            if money else []
+        ),
         *({"op": "staff", "key": k, "amount": v} for k, v in (staff or {}).items() if v),
         *(
             {"op": "join", "player": r.key, "number": r.number, "name": r.name,
@@ -142,6 +149,8 @@ def team_create(
         f"Team created: {len(rows)} players for {cost.players:,} gp{stars}, {rerolls} re-rolls "
         f"for {cost.rerolls:,}, fan factor {fan_factor} for {cost.fan_factor:,}, staff "
         f"for {cost.staff:,}; {cost.treasury:,} gp left in the treasury"
+        if money
+        else f"Team created: {len(rows)} players"
     )
     request = {"name": team.name, "race": race, "players": [[r.key, r.number, r.name, r.role]
                for r in rows], "rerolls": rerolls, "fan_factor": fan_factor,
@@ -166,7 +175,7 @@ def _star_rows(version: RulesetVersion, names: Sequence[str], taken: set[int]) -
     return [Player(star=star, number=next(free), name=star.name) for star in hired]
 
 
-def _name_problems(name: str, players: Sequence[NewPlayer]) -> list[Problem]:
+def _name_problems(name: str, players: Sequence[NewPlayer], highest: int = 99) -> list[Problem]:
     problems = []
     if not name.strip():
         problems.append(Problem("name", "Give the team a name."))
@@ -180,8 +189,10 @@ def _name_problems(name: str, players: Sequence[NewPlayer]) -> list[Problem]:
     for number in sorted({n for n in given if given.count(n) > 1}):
         problems.append(Problem("players", f"Two players wear number {number}."))
     for number in given:
-        if not 1 <= number <= 99:
-            problems.append(Problem("players", f"Player numbers run from 1 to 99, not {number}."))
+        if not 1 <= number <= highest:
+            problems.append(
+                Problem("players", f"Player numbers run from 1 to {highest}, not {number}.")
+            )
     return problems
 
 

@@ -144,8 +144,8 @@ def test_the_history_says_how_many_players_a_results_only_team_was_created_with(
     team = reavers(coach)
     [created] = cells(page_of(Client(), team), "ol", "ledger")[0]
     assert created.endswith(" by grimgor: Team created: 6 players")
-    # What is stored stays as written: the page reads it without the gold it never had.
-    assert LedgerEntry.objects.get(team=team).summary.startswith("Team created: 6 players for")
+    # Stored as it reads: a results-only team is created with players and nothing else.
+    assert LedgerEntry.objects.get(team=team).summary == "Team created: 6 players"
 
 
 def test_a_player_who_left_a_results_only_team_is_marked_in_words(coach) -> None:

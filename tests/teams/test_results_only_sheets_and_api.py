@@ -14,6 +14,8 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from rules.engine.team_building import TeamRefused
+from teams.between_matches import team_adjust
 from teams.roster_sheet import sheet_html, sheet_pdf
 from tests.teams.helpers import orc_team
 from tests.teams.results_only import (
@@ -24,6 +26,7 @@ from tests.teams.results_only import (
     words,
 )
 from tests.teams.sheet_helpers import pdf_text
+from tests.unchanged import unchanged
 
 pytestmark = pytest.mark.django_db
 
@@ -178,14 +181,21 @@ def test_the_schema_marks_the_keys_a_results_only_team_leaves_out(db) -> None:
 # --- What is not in these files ---
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="teams.between_matches.team_adjust (not in this part's files) accepts a treasury "
-    "or SPP adjustment for a results-only team, which keeps neither",
-)
 def test_a_results_only_team_refuses_a_treasury_adjustment(coach, staff_user) -> None:
     team = reavers(coach)
-    answer = api_for(staff_user).post(
-        f"/api/teams/{team.pk}/adjustments/", {"reason": "Gift", "treasury": 50_000}
-    )
+    with unchanged():
+        answer = api_for(staff_user).post(
+            f"/api/teams/{team.pk}/adjustments/", {"reason": "Gift", "treasury": 50_000}
+        )
     assert answer.status_code == 400
+    assert "Blitz Bowl teams have no treasury to adjust." in str(answer.json())
+
+
+def test_a_results_only_team_refuses_an_spp_adjustment(coach, staff_user) -> None:
+    team = crusaders(coach)
+    player = team.players.get(number=1)
+    with unchanged(), pytest.raises(TeamRefused) as refused:
+        team_adjust(team, staff_user, "Typo", player=player, spp=5)
+    assert [(p.field, p.message) for p in refused.value.problems] == [
+        ("spp", "Blood Bowl 1st edition teams have no SPP to adjust.")
+    ]

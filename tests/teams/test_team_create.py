@@ -351,11 +351,9 @@ def test_a_blitz_bowl_team_is_its_six_players_and_no_money(coach) -> None:
     assert (team.treasury, team.rerolls, team.fan_factor, team.staff) == (0, 0, 0, {})
     assert [p.number for p in team.players.all()] == [1, 2, 3, 4, 5, 6]
     [entry] = team.ledger.all()
-    assert entry.deltas[:3] == [
-        {"op": "treasury", "amount": 0},
-        {"op": "rerolls", "amount": 0},
-        {"op": "fan_factor", "amount": 0},
-    ]
+    # No treasury, re-roll or fan factor delta: the rules have none to start from.
+    assert [delta["op"] for delta in entry.deltas] == ["join"] * 6
+    assert entry.summary == "Team created: 6 players"
     assert ledger_differences(team) == []
     reading = roster(team)
     assert (reading.value, reading.rating) == (None, None)
@@ -369,6 +367,19 @@ def test_a_first_edition_team_has_no_money_either(coach) -> None:
     assert team.players.count() == 11
     assert roster(team).value is None
     assert ledger_differences(team) == []
+
+
+def test_a_standard_game_team_wears_the_numbers_1_to_11(coach) -> None:
+    """002 l.161: the standard game takes the players numbered 1 to 11."""
+    version = house_version("first-edition", coach, veterans_rules="none")
+    players = [NewPlayer("Lineman", f"Lineman {n}", number=n) for n in (*range(1, 11), 12)]
+    with pytest.raises(TeamRefused) as refused:
+        team_create(coach, version, "Bright Crusaders", "human", players)
+    assert [(p.field, p.message) for p in refused.value.problems] == [
+        ("players", "Player numbers run from 1 to 11, not 12.")
+    ]
+    team = team_create(coach, version, "Bright Crusaders", "human", squad((11, "Lineman")))
+    assert sorted(team.players.values_list("number", flat=True)) == list(range(1, 12))
 
 
 def test_a_results_only_team_may_buy_nothing(coach) -> None:
