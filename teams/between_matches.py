@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 from rules.engine.purchases import Offer, Purchase, TeamNow, purchase_offers
-from rules.engine.team_building import SYSTEM_NAMES, Problem, TeamRefused
+from rules.engine.team_building import SYSTEM_NAMES, Problem, TeamRefused, highest_number
 from rules.models import Position
 from rules.plumbing.limits import field_problem
 from rules.plumbing.people import require_coach_or_staff
@@ -202,10 +202,10 @@ def offers_for(team: Team, players) -> list[Offer]:
     return purchase_offers(rules.ruleset, rules.staff_rules, now)
 
 
-def shirt_number_problem(number, field: str) -> Problem | None:
-    """A shirt number runs from 1 to 99."""
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 99:
-        return Problem(field, f"Player numbers run from 1 to 99, not {number!r}.")
+def shirt_number_problem(number, field: str, highest: int = 99) -> Problem | None:
+    """A shirt number runs from 1 to 99 (1 to 11 in 1st edition's standard game)."""
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= highest:
+        return Problem(field, f"Player numbers run from 1 to {highest}, not {number!r}.")
     return None
 
 
@@ -235,7 +235,7 @@ def player_rename(
         if name != player.name:
             request["name"] = name
     if number is not None:
-        wrong = shirt_number_problem(number, "number")
+        wrong = shirt_number_problem(number, "number", highest_number(rules_of(team).ruleset))
         problems += [wrong] if wrong else []
         if not wrong and number != player.number:
             request["number"] = number

@@ -19,7 +19,7 @@ from rules.engine.errors import RulesError
 from rules.engine.experience import improvement_rolls_due
 from rules.engine.purchases import Purchase, TeamNow, purchase_price
 from rules.engine.ruleset import Ruleset
-from rules.engine.team_building import Problem, StaffRule, TeamRefused
+from rules.engine.team_building import SYSTEM_NAMES, Problem, StaffRule, TeamRefused
 from teams import ledger
 
 ON_ROSTER = ("active", "missing_next_game")
@@ -79,6 +79,10 @@ def departure(rules: Rules, state: ledger.TeamState, request: Mapping[str, Any])
     settings = rules.ruleset.settings
     if how not in ("fired", "retired"):
         raise TeamRefused([Problem("how", f"A player is fired or retired, not {how!r}.")])
+    if rules.ruleset.play == "results_only":  # neither rulebook lets a player go
+        system = SYSTEM_NAMES.get(rules.ruleset.system, rules.ruleset.slug)
+        raise TeamRefused([Problem("how", f"{system} has no firing or retiring: a team keeps "
+                                          "the players it was built with.")])  # fmt: skip
     if player is None or player.status not in ON_ROSTER:
         name = player.name if player else f"Player {key}"
         raise TeamRefused([Problem("player", f"{name} is not on the team any more.")])

@@ -14,6 +14,7 @@ from rules.engine.characteristics import characteristic_now
 from rules.engine.experience import improvement_rolls_due, level_title
 from rules.engine.gdbbl import team_rating
 from rules.engine.ruleset import Ruleset
+from rules.engine.team_building import highest_number
 from rules.engine.team_value import RosterEntry, team_value
 from rules.snapshot import ruleset_snapshot, version_snapshot
 from teams.models import Player, Team
@@ -64,6 +65,11 @@ class Roster:
         (setting veterans_rules none) has none: every player moves up to 6 squares (document
         002 l.161, l.213); the profiles belong to the optional Veterans Rules."""
         return self.ruleset.settings.get("veterans_rules") != "none"
+
+    @property
+    def highest_number(self) -> int:
+        """The highest shirt number a player may wear (11 in the standard game)."""
+        return highest_number(self.ruleset)
 
     @property
     def has_skills(self) -> bool:

@@ -10,10 +10,10 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 from rules.engine.team_building import (
-    STANDARD_PLAYERS,
     Problem,
     TeamRefused,
     TeamRequest,
+    highest_number,
     team_check,
 )
 from rules.models import Position, Race, RulesetVersion, StarPlayer
@@ -106,9 +106,7 @@ def team_create(
     request = TeamRequest(
         race, positions, rerolls, fan_factor, dict(staff or {}), tuple(star_players)
     )
-    # The standard game's players are the box's pieces numbered 1 to 11 (002 l.161).
-    highest = STANDARD_PLAYERS if ruleset.settings.get("veterans_rules") == "none" else 99
-    problems = list(_name_problems(name, players, highest))
+    problems = list(_name_problems(name, players, highest_number(ruleset)))
     try:
         cost = team_check(ruleset, snapshot.staff_rules, snapshot.star_rules, request)
     except TeamRefused as refused:

@@ -101,6 +101,12 @@ def card_rule(ruleset: Ruleset) -> bool | None:
     return bool(ruleset.settings.get(CARD_RULE, True))
 
 
+def highest_number(ruleset: Ruleset) -> int:
+    """The highest shirt number: the standard game takes the box's pieces numbered 1 to 11
+    (002 l.161); elsewhere 99."""
+    return STANDARD_PLAYERS if ruleset.settings.get("veterans_rules") == "none" else 99
+
+
 def squad_for(ruleset: Ruleset, race: Race) -> Squad:
     """The squad rule of a new `race` team under `ruleset` and its settings."""
     creation = ruleset.team_creation

@@ -15,10 +15,11 @@ from django.test.utils import CaptureQueriesContext
 
 from league.seasons import season_start
 from league.services import league_create, membership_decide, membership_request
+from rules.engine.team_building import TeamRefused
 from rules.selectors import version_get
 from teams.between_matches import player_leave
 from teams.models import LedgerEntry
-from teams.services import team_create
+from teams.services import cause_new, entry_append, team_create
 from tests.teams.helpers import cells, definitions, orc_team, squad
 from tests.teams.results_only import (
     CRUSADERS,
@@ -29,6 +30,7 @@ from tests.teams.results_only import (
     standard_orcs,
     words,
 )
+from tests.unchanged import unchanged
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +55,7 @@ def test_a_blitz_bowl_page_shows_the_card_and_nothing_the_rules_do_not_have(coac
     assert lacked(words(html)) == []
     assert set(definitions(html, "team-block")) == {"Race", "Ruleset", "Head coach"}
     header, *rows = cells(html, "table", "roster")
-    assert header == ["#", "Name", "Position", "MV", "BL", "TH", "AR", "Abilities", "Leave"]
+    assert header == ["#", "Name", "Position", "MV", "BL", "TH", "AR", "Abilities"]
     # The Human card (document 004): Throw and Armour are the score a check needs, "4+".
     by_number = {row[0]: row[:8] for row in rows}
     assert by_number["1"] == ["1", "Lineman 1", "Lineman", "6", "1", "4+", "3+", ""]
@@ -83,7 +85,7 @@ def test_a_first_edition_page_shows_the_seven_characteristics_of_the_veterans_ru
     assert set(definitions(html, "team-block")) == {"Race", "Ruleset", "Head coach"}
     header, *rows = cells(html, "table", "roster")
     # No skills column: 1st edition's players have none (document 002).
-    assert header == ["#", "Name", "Position", "MA", "SP", "ST", "AG", "TS", "CL", "AV", "Leave"]
+    assert header == ["#", "Name", "Position", "MA", "SP", "ST", "AG", "TS", "CL", "AV"]
     assert len(rows) == sum(count for count, _ in CRUSADERS)
     by_number = {row[0]: row[:10] for row in rows}
     # The Human profiles of 002 (l.488-494): SP, TS and CL are signed modifiers.
@@ -98,7 +100,7 @@ def test_the_standard_game_page_shows_numbers_names_and_positions_and_says_why(c
     text = words(html)
     assert lacked(text) == []
     header, *rows = cells(html, "table", "roster")
-    assert header == ["#", "Name", "Position", "Leave"]  # no characteristic at all
+    assert header == ["#", "Name", "Position"]  # no characteristic at all
     assert [row[:3] for row in rows] == [[str(n), f"Lineman {n}", "Lineman"] for n in range(1, 12)]
     assert "every player moves up to 6 squares and has no profile" in text
     assert 'data-label="MA"' not in html
@@ -148,14 +150,29 @@ def test_the_history_says_how_many_players_a_results_only_team_was_created_with(
     assert LedgerEntry.objects.get(team=team).summary == "Team created: 6 players"
 
 
-def test_a_player_who_left_a_results_only_team_is_marked_in_words(coach) -> None:
-    team = reavers(coach)
-    player_leave(team, coach, team.players.get(number=1), "retired")
+def test_a_player_struck_off_a_results_only_team_is_marked_in_words(coach) -> None:
+    team = crusaders(coach)
+    # What a report applies under dead_players_removed: his status, caused by the report.
+    dead = {"op": "player", "player": "p1", "field": "status", "from": "active", "to": "dead"}
+    cause = cause_new("report", coach, {"match": 1}, ref=1)
+    entry_append(team, "report", "Result of a match: 1 dead, struck off the roster", cause, [dead])
     html = page_of(Client(), team)
     rows = {row[0]: row for row in cells(html, "table", "roster")[1:]}
-    assert rows["1"][1] == "Lineman 1 retired"
+    assert rows["1"][1] == "Lineman 1 dead"
     assert rows["2"][1] == "Lineman 2"
     assert lacked(words(html)) == []
+
+
+def test_a_results_only_team_neither_fires_nor_retires(coach) -> None:
+    team = reavers(coach)
+    for how in ("fired", "retired"):
+        with unchanged(), pytest.raises(TeamRefused) as refused:
+            player_leave(team, coach, team.players.get(number=1), how)
+        assert [(p.field, p.message) for p in refused.value.problems] == [
+            ("how", "Blitz Bowl has no firing or retiring: a team keeps the players it was "
+                    "built with.")
+        ]  # fmt: skip
+    assert "fire…" not in page_of(Client(), team)
 
 
 def test_the_improvement_page_of_a_results_only_player_says_he_never_improves(coach) -> None:

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 
 from rules.engine.team_building import Problem, TeamRefused
 from rules.selectors import version_get
+from teams.between_matches import player_rename
 from teams.ledger_rows import ledger_differences
 from teams.models import LedgerEntry, Player, Team
 from teams.roster import roster
@@ -431,3 +432,16 @@ def test_a_standard_game_team_with_a_blitzer_is_refused(coach) -> None:
 def test_eleven_linemen_are_refused_under_the_veterans_rules(coach) -> None:
     refused = refusal(coach, version_get("first-edition"), "human", squad((11, "Lineman")))
     assert messages(refused) == ["Human teams may have at most 6 Linemen"]
+
+
+def test_a_standard_game_player_is_renumbered_within_1_to_11(coach) -> None:
+    version = house_version("first-edition", coach, veterans_rules="none")
+    team = team_create(coach, version, "Bright Crusaders", "human", squad((11, "Lineman")))
+    player = team.players.get(number=11)
+    with pytest.raises(TeamRefused) as refused:
+        player_rename(team, coach, player, number=12)
+    assert [(p.field, p.message) for p in refused.value.problems] == [
+        ("number", "Player numbers run from 1 to 11, not 12.")
+    ]
+    # Every number of 1 to 11 is worn, so a standard-game team can only swap names.
+    assert Team.objects.get(pk=team.pk).players.get(number=11).name == player.name
