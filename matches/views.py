@@ -68,7 +68,10 @@ def _before_kick_off(match: Match, user, actions, posted) -> dict | None:
 def _applied(match: Match) -> dict:
     """Whether the result was applied to both teams, or why not yet."""
     post, why = applied_state(match)
-    return {"post_game": post, "not_applied": why}
+    # 1st edition under dead_players_removed: say so only when somebody was struck off.
+    changes = [c for step in post.steps["steps"] for c in step["changes"]] if post else []
+    return {"post_game": post, "not_applied": why,
+            "struck_off": any(change["what"] == "status" for change in changes)}  # fmt: skip
 
 
 def _require_coach(user, match: Match) -> None:

@@ -191,3 +191,16 @@ def test_a_failed_first_edition_report_changes_no_team(struck_off) -> None:
          "and the loser fewer, not 3–0."),
     ]  # fmt: skip
     assert not PostGame.objects.filter(match=struck_off).exists()
+
+
+def test_the_blitz_bowl_match_page_leads_with_the_points_and_the_touchdowns_beside_them(
+    client, blitz_friendly
+) -> None:
+    # 1 touchdown (4) + 10 Challenge points = 14 beats 3 touchdowns (12): the points decide.
+    report = {"home": {"challenge_points": 10, "score": 14}, "away": {"score": 12},
+              "win_type": "points"}  # fmt: skip
+    match = played(blitz_friendly, 1, 3, report)
+    client.force_login(match.home.coach)
+    detail = page_text(client, f"/matches/{match.pk}/")
+    assert "The Reavers 14–12 Middenheim Wolves (1–3 TD)" in detail
+    assert "The Reavers 1–3 Middenheim Wolves" not in detail
