@@ -2,7 +2,8 @@
 the two results-only rulesets lose what those never record: the casualty difference
 tie-breaker and the bonus for 3 or more casualties (Blitz Bowl has no casualties, 1st edition
 no casualty count). A Blitz Bowl league gains the score difference (its points) just after
-touchdown difference, where the commissioner put that, or last. The tie-breakers' field
+touchdown difference, where the commissioner put that, or last; a league still on the one
+default order of before takes its ruleset's new default. The tie-breakers' field
 default becomes empty: a league saved without them takes its ruleset's (League.save).
 
 The lists are written out here, not read from league.setting_checks, so the migration does
@@ -31,6 +32,18 @@ DEFAULTS = {
 }
 
 
+# The one order every league started with before the defaults depended on the ruleset: a
+# league still on it never chose, so it takes its ruleset's default as a new league would.
+OLD_DEFAULT = [
+    "points",
+    "head_to_head",
+    "touchdown_difference",
+    "casualty_difference",
+    "touchdowns_scored",
+    "fewest_games_played",
+]
+
+
 def results_only_leagues(apps):
     League = apps.get_model("league", "League")
     leagues = League.objects.filter(ruleset_version__system__in=NO_CASUALTY_COUNT)
@@ -41,7 +54,8 @@ def tie_breakers_by_ruleset(apps, schema_editor):
     for league in results_only_leagues(apps):
         system = league.ruleset_version.system
         tie_breakers = [key for key in league.tie_breakers if key != "casualty_difference"]
-        if not tie_breakers:  # it ranked by casualties alone: rank as a new league would
+        if not tie_breakers or list(league.tie_breakers) == OLD_DEFAULT:
+            # Never chosen, or casualties alone: rank as a new league of its ruleset would.
             tie_breakers = list(DEFAULTS[system])
         if system == "blitz-bowl" and "score_difference" not in tie_breakers:
             after = (

@@ -80,15 +80,15 @@ def after_migration(*pks: int) -> list[tuple[list[str], int, int]]:
     return [rows[pk] for pk in pks]
 
 
-def test_a_blitz_bowl_league_swaps_casualty_difference_for_score_difference(old_leagues):
+def test_a_blitz_bowl_league_on_the_old_default_takes_the_new_blitz_bowl_default(old_leagues):
     pk = old_leagues("Reavers Cup", "blitz-bowl", TODAYS_ORDER, casualty_bonus=2)
     assert after_migration(pk) == [
         (
             [
                 "points",
                 "head_to_head",
+                "score_difference",  # as a new Blitz Bowl league ranks
                 "touchdown_difference",
-                "score_difference",
                 "touchdowns_scored",
                 "fewest_games_played",
             ],
@@ -111,6 +111,13 @@ def test_score_difference_follows_touchdown_difference_wherever_the_commissioner
         "touchdown_difference",
         "score_difference",
     ]
+
+
+def test_a_chosen_order_keeps_its_order_with_score_difference_after_touchdowns(old_leagues):
+    chosen = ["points", "touchdown_difference", "casualty_difference", "head_to_head"]
+    pk = old_leagues("Chosen", "blitz-bowl", chosen)
+    [(tie_breakers, _, _)] = after_migration(pk)
+    assert tie_breakers == ["points", "touchdown_difference", "score_difference", "head_to_head"]
 
 
 def test_without_touchdown_difference_score_difference_comes_last(old_leagues):
