@@ -36,6 +36,12 @@ TEAM_OPS = ("treasury", "fan_factor")
 ON_ROSTER = ("active", "missing_next_game")  # not dead, retired, fired or undone
 
 
+NEVER_APPLIED = (
+    "it became the result before Dugout applied this ruleset's reports; site staff apply it "
+    "with manage.py apply_reports."
+)
+
+
 def not_applied_why(match: Match) -> str:
     """Why a report that is the result is not applied ("" if it may be)."""
     system = match.ruleset_version.system
@@ -57,7 +63,10 @@ def applied_state(match: Match) -> tuple[PostGame | None, str]:
     if match.status not in (CONFIRMED, APPROVED) or waits:
         return None, ""
     post = PostGame.objects.filter(match=match).first()
-    return post, "" if post else not_applied_why(match)
+    if post is not None:
+        return post, ""
+    # Nothing else leaves a result unapplied: confirming applies it in the same transaction.
+    return None, not_applied_why(match) or NEVER_APPLIED
 
 
 def match_before(match: Match) -> tuple[engine.MatchBefore, object]:
