@@ -145,6 +145,11 @@ def team_adjust(
     league (never of his own team) or site staff, recorded in the ledger with its reason."""
     require_adjuster(team, actor)
     team = _locked(team)
+    rules = rules_of(team)
+    if rules.ruleset.play == "results_only":  # 1st edition and Blitz Bowl keep neither
+        system = SYSTEM_NAMES.get(rules.ruleset.system, rules.ruleset.slug)
+        field = "spp" if spp and not treasury else "treasury"
+        raise TeamRefused([Problem(field, f"{system} teams have no treasury or SPP to adjust.")])
     problems = []
     if not reason.strip():
         problems.append(Problem("reason", "Write the reason for the adjustment."))
@@ -153,12 +158,6 @@ def team_adjust(
     if spp and (player is None or player.team_id != team.pk):
         problems.append(Problem("player", "Name a player of this team to adjust his SPP."))
     problems += _adjustment_limits(team, reason.strip(), treasury, player, spp)
-    rules = rules_of(team)
-    if rules.ruleset.play == "results_only":  # 1st edition and Blitz Bowl keep neither
-        system = SYSTEM_NAMES.get(rules.ruleset.system, rules.ruleset.slug)
-        for field, asked, what in (("treasury", treasury, "treasury"), ("spp", spp, "SPP")):
-            if asked:
-                problems.append(Problem(field, f"{system} teams have no {what} to adjust."))
     if problems:
         raise TeamRefused(problems)
     request = {"reason": reason.strip(), "treasury": treasury, "spp": spp,

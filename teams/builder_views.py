@@ -113,10 +113,10 @@ def team_new(request: HttpRequest) -> HttpResponse:
     names = [line.strip() for line in request.POST.get("names", "").splitlines() if line.strip()]
     players = []
     bad_counts = []
-    # One more than the team's most is enough for the rules check to refuse a count by name,
-    # and keeps the players counted as typed below it (11 Linemen where 6 are allowed are
-    # 11, not 7); a typed 10,000,000 must not make ten million players first.
-    cap = context["squad"].most + 1
+    # Counts are kept as typed up to 99 (no team has more shirt numbers), so the rules check
+    # refuses what was asked ("not 10 Linemen"); a typed 10,000,000 must not make ten
+    # million players first.
+    cap = 99
     for row, _shown, _most in context["position_rows"]:
         count = _whole(request.POST.get(f"count-{row.position.pk}", ""))
         if count < 0:

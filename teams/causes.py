@@ -131,6 +131,9 @@ def roll(rules: Rules, state: ledger.TeamState, request: Mapping[str, Any]) -> D
     player = state.players.get(key)
     if player is None or player.status in GONE:
         raise TeamRefused([Problem("player", f"Player {key} is not on the team.")])
+    if rules.ruleset.play == "results_only":  # no SPP, no experience: nothing to roll for
+        system = SYSTEM_NAMES.get(rules.ruleset.system, rules.ruleset.slug)
+        raise TeamRefused([Problem("player", f"{system} players never improve.")])
     if any(not made.choice for made in player.rolls):
         raise TeamRefused([Problem("player", f"{player.name} has a roll to choose from first.")])
     if rolls_due(rules.ruleset, player) < 1:

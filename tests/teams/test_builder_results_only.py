@@ -224,8 +224,16 @@ def test_a_typed_ten_million_linemen_make_no_ten_million_players(logged_in, stan
     with unchanged():
         response = logged_in.post("/teams/new/", data)
     assert response.status_code == 400
-    # One more than the 11 allowed is enough for the rules check to refuse it.
-    assert f"{STANDARD_GAME} a team is exactly 11 players, not 12" in response.content.decode()
+    # Kept up to 99, the most shirt numbers any team has: the refusal says so.
+    assert f"{STANDARD_GAME} a team is exactly 11 players, not 99" in response.content.decode()
+
+
+def test_a_typed_count_over_the_card_is_refused_as_typed(logged_in) -> None:
+    version = version_get("blitz-bowl")
+    data = builder_post(version, {"Lineman": 10, "Thrower": 1, "Catcher": 1, "Blitzer": 1}, "Ten")
+    response = logged_in.post("/teams/new/", data)
+    assert response.status_code == 400
+    assert "not 10 Linemen, 1 Thrower, 1 Catcher and 1 Blitzer" in response.content.decode()
 
 
 def test_the_veterans_builder_keeps_the_squad_make_up(logged_in) -> None:

@@ -17,6 +17,7 @@ from league.seasons import season_start
 from league.services import league_create, membership_decide, membership_request
 from rules.engine.team_building import TeamRefused
 from rules.selectors import version_get
+from teams.advancement import improvement_roll
 from teams.between_matches import player_leave
 from teams.models import LedgerEntry
 from teams.services import cause_new, entry_append, team_create
@@ -285,3 +286,12 @@ def test_the_standard_game_page_takes_no_more_queries_than_a_veterans_page(coach
     veterans = queries_of(client, f"/teams/{crusaders(coach).pk}/")
     standard = standard_orcs(coach, standard_game_version(coach))
     assert queries_of(client, f"/teams/{standard.pk}/") == veterans
+
+
+def test_a_results_only_player_rolls_for_no_improvement(coach) -> None:
+    team = crusaders(coach)
+    with unchanged(), pytest.raises(TeamRefused) as refused:
+        improvement_roll(team, coach, team.players.get(number=7), dice=(6, 6))
+    assert [(p.field, p.message) for p in refused.value.problems] == [
+        ("player", "Blood Bowl 1st edition players never improve.")
+    ]

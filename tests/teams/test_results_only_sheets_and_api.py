@@ -188,7 +188,7 @@ def test_a_results_only_team_refuses_a_treasury_adjustment(coach, staff_user) ->
             f"/api/teams/{team.pk}/adjustments/", {"reason": "Gift", "treasury": 50_000}
         )
     assert answer.status_code == 400
-    assert "Blitz Bowl teams have no treasury to adjust." in str(answer.json())
+    assert "Blitz Bowl teams have no treasury or SPP to adjust." in str(answer.json())
 
 
 def test_a_results_only_team_refuses_an_spp_adjustment(coach, staff_user) -> None:
@@ -197,5 +197,5 @@ def test_a_results_only_team_refuses_an_spp_adjustment(coach, staff_user) -> Non
     with unchanged(), pytest.raises(TeamRefused) as refused:
         team_adjust(team, staff_user, "Typo", player=player, spp=5)
     assert [(p.field, p.message) for p in refused.value.problems] == [
-        ("spp", "Blood Bowl 1st edition teams have no SPP to adjust.")
+        ("spp", "Blood Bowl 1st edition teams have no treasury or SPP to adjust.")
     ]
