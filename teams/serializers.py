@@ -120,13 +120,13 @@ class TeamSerializer(serializers.Serializer):
         data = super().to_representation(roster)
         if not roster.keeps_records:
             for key in TEAM_RECORDS:
-                data.pop(key)
+                data.pop(key, None)
             for player in data["players"]:
                 for key in PLAYER_RECORDS:
-                    player.pop(key)
+                    player.pop(key, None)
         if not roster.has_profiles:
             for player in data["players"]:
-                player.pop("characteristics")
+                player.pop("characteristics", None)
         return data
 
 
@@ -157,8 +157,8 @@ class TeamSummarySerializer(serializers.Serializer):
     def to_representation(self, listed) -> dict:
         data = super().to_representation(listed)
         if not listed.keeps_records:
-            data.pop("treasury")
-            data.pop("team_value")
+            data.pop("treasury", None)
+            data.pop("team_value", None)
         return data
 
 
