@@ -5,26 +5,13 @@ play under its league's policies; a bye gets none. It runs backwards too."""
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from rules.edition import edition_read
 from rules.services import edition_load
+from tests.migrating import latest, migrate
 
 BEFORE = [("league", "0002_text_lengths"), ("matches", "0001_initial")]
 AFTER = [("league", "0003_fixtures_read_their_match")]
-
-
-def latest() -> list[tuple[str, str]]:
-    executor = MigrationExecutor(connection)
-    return executor.loader.graph.leaf_nodes()
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
 
 
 @pytest.fixture

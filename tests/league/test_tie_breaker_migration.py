@@ -6,8 +6,8 @@ difference (or last), and LRB6 and GDBBL leagues are untouched. It runs backward
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrating import latest, migrate
 
 BEFORE = [("league", "0003_fixtures_read_their_match")]
 AFTER = [("league", "0004_tie_breakers_by_ruleset")]
@@ -19,18 +19,6 @@ TODAYS_ORDER = [
     "touchdowns_scored",
     "fewest_games_played",
 ]
-
-
-def latest() -> list[tuple[str, str]]:
-    executor = MigrationExecutor(connection)
-    return executor.loader.graph.leaf_nodes()
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
 
 
 @pytest.fixture
