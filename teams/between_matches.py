@@ -9,8 +9,18 @@ from collections.abc import Sequence
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from rules.engine.purchases import Offer, Purchase, TeamNow, purchase_offers
-from rules.engine.team_building import SYSTEM_NAMES, Problem, TeamRefused, highest_number
+from rules.engine.purchases import (
+    Offer,
+    Purchase,
+    TeamNow,
+    purchase_offers,
+    refuse_results_only,
+)
+from rules.engine.team_building import (
+    Problem,
+    TeamRefused,
+    highest_number,
+)
 from rules.models import Position
 from rules.plumbing.limits import field_problem
 from rules.plumbing.people import require_coach_or_staff
@@ -146,10 +156,8 @@ def team_adjust(
     require_adjuster(team, actor)
     team = _locked(team)
     rules = rules_of(team)
-    if rules.ruleset.play == "results_only":  # 1st edition and Blitz Bowl keep neither
-        system = SYSTEM_NAMES.get(rules.ruleset.system, rules.ruleset.slug)
-        field = "spp" if spp and not treasury else "treasury"
-        raise TeamRefused([Problem(field, f"{system} teams have no treasury or SPP to adjust.")])
+    field = "spp" if spp and not treasury else "treasury"
+    refuse_results_only(rules.ruleset, field, "{system} teams have no treasury or SPP to adjust.")
     problems = []
     if not reason.strip():
         problems.append(Problem("reason", "Write the reason for the adjustment."))

@@ -17,9 +17,9 @@ from rules.engine.advancement import Choices, advancement_value, improvement_cho
 from rules.engine.characteristics import characteristic_now, injury_change
 from rules.engine.errors import RulesError
 from rules.engine.experience import improvement_rolls_due
-from rules.engine.purchases import Purchase, TeamNow, purchase_price
+from rules.engine.purchases import Purchase, TeamNow, purchase_price, refuse_results_only
 from rules.engine.ruleset import Ruleset
-from rules.engine.team_building import SYSTEM_NAMES, Problem, StaffRule, TeamRefused
+from rules.engine.team_building import Problem, StaffRule, TeamRefused
 from teams import ledger
 
 ON_ROSTER = ("active", "missing_next_game")
@@ -79,10 +79,8 @@ def departure(rules: Rules, state: ledger.TeamState, request: Mapping[str, Any])
     settings = rules.ruleset.settings
     if how not in ("fired", "retired"):
         raise TeamRefused([Problem("how", f"A player is fired or retired, not {how!r}.")])
-    if rules.ruleset.play == "results_only":  # neither rulebook lets a player go
-        system = SYSTEM_NAMES.get(rules.ruleset.system, rules.ruleset.slug)
-        raise TeamRefused([Problem("how", f"{system} has no firing or retiring: a team keeps "
-                                          "the players it was built with.")])  # fmt: skip
+    refuse_results_only(rules.ruleset, "how", "{system} has no firing or retiring: a team "
+                        "keeps the players it was built with.")  # fmt: skip
     if player is None or player.status not in ON_ROSTER:
         name = player.name if player else f"Player {key}"
         raise TeamRefused([Problem("player", f"{name} is not on the team any more.")])
@@ -131,9 +129,7 @@ def roll(rules: Rules, state: ledger.TeamState, request: Mapping[str, Any]) -> D
     player = state.players.get(key)
     if player is None or player.status in GONE:
         raise TeamRefused([Problem("player", f"Player {key} is not on the team.")])
-    if rules.ruleset.play == "results_only":  # no SPP, no experience: nothing to roll for
-        system = SYSTEM_NAMES.get(rules.ruleset.system, rules.ruleset.slug)
-        raise TeamRefused([Problem("player", f"{system} players never improve.")])
+    refuse_results_only(rules.ruleset, "player", "{system} players never improve.")
     if any(not made.choice for made in player.rolls):
         raise TeamRefused([Problem("player", f"{player.name} has a roll to choose from first.")])
     if rolls_due(rules.ruleset, player) < 1:

@@ -5,9 +5,10 @@ the league the team plays in, entries name no one but the team's own coach, a wr
 adjustment says only that the league adjusted the team, not why, and an undo only which entry
 it reverses (its summary quotes that entry and gives the undoer's reason).
 
-A results-only team (Blitz Bowl, 1st edition) has no money, re-rolls, fan factor or staff:
-its entries are read without the zero deltas its creation wrote for them, and its creation
-says how many players it has, not what they cost (0 gp)."""
+A results-only team (Blitz Bowl, 1st edition) has no money, re-rolls, fan factor or staff.
+team_create now writes its creation with players only; one written before that is read
+without the zero deltas it holds, saying how many players the team has, not what they cost
+(0 gp)."""
 
 from __future__ import annotations
 

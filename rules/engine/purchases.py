@@ -18,10 +18,18 @@ from rules.engine.team_building import (
     many,
     may_have,
     shared_limit_problem,
+    system_name,
 )
 
 KINDS = ("player", "reroll", "fan_factor", "staff")
-SYSTEM_NAMES = {"first-edition": "Blood Bowl 1st edition", "blitz-bowl": "Blitz Bowl"}
+
+
+def refuse_results_only(ruleset: Ruleset, field: str, said: str) -> None:
+    """The one rule for what the results-only rulesets (1st edition, Blitz Bowl) keep
+    between matches: nothing, so buying, firing, adjusting and improving are refused with
+    `said` ("{system} teams buy nothing between matches."), naming the game."""
+    if ruleset.play == "results_only":
+        raise TeamRefused([Problem(field, said.format(system=system_name(ruleset)))])
 
 
 @dataclass(frozen=True)
@@ -90,9 +98,7 @@ def purchase_price(
 ) -> int:
     """The price in gold, or TeamRefused with every problem."""
     problems: list[Problem] = []
-    if ruleset.play == "results_only":
-        name = SYSTEM_NAMES.get(ruleset.system, ruleset.slug)
-        raise TeamRefused([Problem("kind", f"{name} teams buy nothing between matches.")])
+    refuse_results_only(ruleset, "kind", "{system} teams buy nothing between matches.")
     if purchase.kind not in KINDS:
         raise TeamRefused(
             [Problem("kind", f"One can buy {', '.join(KINDS)}; not {purchase.kind!r}.")]

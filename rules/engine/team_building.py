@@ -92,6 +92,12 @@ class Squad:
     size_rule: str = ""  # where a setting fixes the number of players: how, in words
 
 
+def system_name(ruleset: Ruleset) -> str:
+    """The ruleset's game as a coach names it ("Blitz Bowl"); a system Dugout does not name
+    goes by its slug."""
+    return SYSTEM_NAMES.get(ruleset.system, ruleset.slug)
+
+
 def card_rule(ruleset: Ruleset) -> bool | None:
     """True: a team is exactly its card; False: any of its card's players (a house rule);
     None: the ruleset has no team cards. Copies made before the setting was named keep
@@ -113,7 +119,7 @@ def squad_for(ruleset: Ruleset, race: Race) -> Squad:
     positions = {position.name: position.max_quantity for position in race.positions}
     if card_rule(ruleset):
         size = sum(positions.values())
-        system = SYSTEM_NAMES.get(ruleset.system, ruleset.slug)
+        system = system_name(ruleset)
         rule = (f"A {system} team is the {_words(size)} players of its team card: "
                 f"the {race.name} card is {listing(positions)}")  # fmt: skip
         return Squad(positions, size, size, exact=True, rule=rule)
@@ -160,7 +166,7 @@ def team_check(
 class _Check:  # one request being checked: its race and the problems found so far
     def __init__(self, ruleset: Ruleset, request: TeamRequest) -> None:
         self.ruleset, self.request = ruleset, request
-        self.system = SYSTEM_NAMES.get(ruleset.system, ruleset.slug)
+        self.system = system_name(ruleset)
         self.problems: list[Problem] = []
         self.race: Race | None = ruleset.races.get(request.race)
         self.squad = None if self.race is None else squad_for(ruleset, self.race)
