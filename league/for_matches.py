@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from league.models import Fixture, League
 from league.permissions import is_commissioner, may_view
+from league.standings import standings_update
 from rules.plumbing.people import is_staff
 
 
@@ -60,3 +61,6 @@ class MatchAnswers:
             f"{season.league.name} · {season.name} · {where}",
             reverse("leagues:season", args=[season.league_id, season.number]),
         )
+
+    def results_stand(self, matches) -> None:
+        standings_update(matches)

@@ -150,6 +150,15 @@ class Season(models.Model):
     )
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The league's scoring as it stood when the season started (season_start copies it), so a
+    # change to the league's settings counts from the next season and never rewrites a table.
+    points_win = models.SmallIntegerField(default=3)
+    points_draw = models.SmallIntegerField(default=1)
+    points_loss = models.SmallIntegerField(default=0)
+    bonus_three_touchdowns = models.PositiveSmallIntegerField(default=0)
+    bonus_three_casualties = models.PositiveSmallIntegerField(default=0)
+    bonus_clean_sheet = models.PositiveSmallIntegerField(default=0)
+    tie_breakers = models.JSONField(default=list)
 
     class Meta:
         ordering = ["league", "number"]
@@ -272,3 +281,34 @@ class Fixture(models.Model):
     def is_overdue(self, today: datetime.date) -> bool:
         due = self.due
         return self.status == "scheduled" and not self.is_bye and due is not None and due < today
+
+
+class Standing(models.Model):
+    """A team's line of a season's table, kept up to date in the transaction that makes a
+    result stand (league.standings), so reading a table never adds up matches. `manage.py
+    standings_check` proves every row equal to the matches."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
+    team = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="+")
+    played = models.PositiveSmallIntegerField(default=0)
+    won = models.PositiveSmallIntegerField(default=0)
+    drawn = models.PositiveSmallIntegerField(default=0)
+    lost = models.PositiveSmallIntegerField(default=0)
+    touchdowns_for = models.PositiveIntegerField(default=0)
+    touchdowns_against = models.PositiveIntegerField(default=0)
+    casualties_for = models.PositiveIntegerField(default=0)
+    casualties_against = models.PositiveIntegerField(default=0)
+    score_for = models.PositiveIntegerField(default=0)  # Blitz Bowl's points
+    score_against = models.PositiveIntegerField(default=0)
+    bonus = models.IntegerField(default=0)
+    points = models.IntegerField(default=0)
+    form = models.CharField(max_length=5, blank=True, help_text="The last five, oldest first.")
+
+    class Meta:
+        ordering = ["season", "-points", "team"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "team"], name="a_standing_per_team")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} in {self.season}: {self.points} points"

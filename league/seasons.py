@@ -18,8 +18,10 @@ from league.models import Fixture, League, Membership, Round, Season
 from league.permissions import is_commissioner, require_commissioner
 from league.round_robin import round_robin
 from league.setting_checks import LeagueRefused, Problem
+from league.standings import scoring_copy, standings_write
 from matches.models import OPEN, SCHEDULED, decided
 from matches.services import MatchRefused, Policies, match_forfeit, match_schedule, matches_schedule
+from rules.engine.standings import Line
 from rules.plumbing.limits import field_problem
 from teams.models import Team
 
@@ -47,7 +49,7 @@ def season_start(
     now = timezone.now()
     league.seasons.filter(finished_at__isnull=True).update(finished_at=now)
     number = (league.seasons.aggregate(last=Max("number"))["last"] or 0) + 1
-    season = Season.objects.create(
+    season = Season(
         league=league,
         number=number,
         name=name.strip() or f"Season {number}",
@@ -55,7 +57,10 @@ def season_start(
         seed=seed or secrets.token_hex(8),
         started_by=actor,
     )
+    scoring_copy(league, season)  # later changes to the league's count from the next season
+    season.save()
     season.teams.set(teams)
+    standings_write(season, {team.pk: Line(team.pk) for team in teams})  # all level at 0
     if format != "open":
         _schedule(season, teams, first_deadline, days_between_rounds)
     return season

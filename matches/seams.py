@@ -30,6 +30,10 @@ class MatchSay(Protocol):
     def fixture_of(self, match) -> tuple[str, str] | None:
         """The league fixture the match is, in words and as a link; None for a friendly."""
 
+    def results_stand(self, matches) -> None:
+        """The matches' results now stand (a report confirmed or approved, a forfeit): the
+        league's tables count them, in the same transaction."""
+
 
 class NoLeagues:
     """The answers for friendlies and when no leagues app is installed."""
@@ -51,6 +55,9 @@ class NoLeagues:
 
     def fixture_of(self, match) -> tuple[str, str] | None:
         return None
+
+    def results_stand(self, matches) -> None:
+        return None  # a friendly is in no table
 
 
 settlers: Seam[MatchSay] = Seam("matches.settlers", NoLeagues())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import F, Prefetch, Q, QuerySet
+from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.http import Http404
 
 from matches.models import (
@@ -14,6 +14,7 @@ from matches.models import (
     OFFERED,
     SCHEDULED,
     SUBMITTED,
+    Casualty,
     DiceRoll,
     Match,
     MatchStep,
@@ -109,3 +110,20 @@ def _what(match: Match, user) -> str:
             return "Your report is disputed: correct it and submit it again."
         return "The report is disputed: settle it or send it back."
     return "The report is confirmed: approve it or send it back."
+
+
+def casualties_caused(matches: Q, registry=None) -> dict[tuple[int, int], int]:
+    """(match, team) -> the casualties the team's players caused to the other side, for the
+    league table: crowd pushes by its players count, a victim's own failed dodge or go-for-it
+    does not (nobody caused it), nor a bomb among the thrower's own team-mates. `matches`
+    filters Casualty's match (e.g. Q(match__fixture__season=season)); `registry` is a
+    migration's apps, which read the models as they stood then."""
+    model = registry.get_model("matches", "Casualty") if registry else Casualty
+    rows = (
+        model.objects.filter(matches, causer__isnull=False)
+        .exclude(means="failed_dodge")
+        .exclude(causer__team=F("victim__team"))
+        .values("match_id", "causer__team_id")
+        .annotate(caused=Count("pk"))
+    )
+    return {(row["match_id"], row["causer__team_id"]): row["caused"] for row in rows}

@@ -194,6 +194,7 @@ def forfeit_record(match: Match, actor, forfeited_by: Team, score, reason: str) 
     match.participants.all().delete()
     match.status, match.forfeited_by = FORFEIT, forfeited_by
     step(match, actor, "forfeit", reason)
+    settlers.answer.results_stand([match])
     return match
 
 
@@ -219,6 +220,7 @@ def forfeits_record(scores: dict[Match, tuple[int, int]], actor, forfeited_by: T
         MatchStep(match=match, action="forfeit", status=FORFEIT, actor=actor, reason=reason)
         for match in matches
     )
+    settlers.answer.results_stand(matches)
 
 
 def unsettled_matches(team: Team) -> QuerySet[Match]:

@@ -77,6 +77,8 @@ def _move(match: Match, actor, action: str, leaving: tuple[str, ...], to: str, r
         )
     match.status = to
     step(match, actor, action, reason)
+    if match.is_decided:  # its league's table counts it from now, in this transaction
+        settlers.answer.results_stand([match])
 
 
 def _reason(reason: str, what: str) -> str:

@@ -1,0 +1,165 @@
+"""Keeping league tables: a row per team per season (Standing), worked out from the season's
+matches whose result stands by the pure engine (rules.engine.standings) and rewritten for
+both teams in the transaction that makes a result stand (a report applied, a forfeit), so a
+table is read, never added up, and `manage.py standings_check` can prove it right.
+
+A team's casualties are those its players caused to the other side (matches.selectors.
+casualties_caused); a forfeit counts with the league's forfeit score; a bye counts nothing.
+Blitz Bowl counts its points for and against (a forfeit's touchdowns at the points table's
+value of a touchdown)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.apps import apps as django_apps
+from django.db.models import Q
+
+from league.models import Fixture
+from league.setting_checks import SCORED_IN_POINTS
+from matches.models import FORFEIT, decided
+from matches.selectors import casualties_caused
+from rules.engine.report_results import points_of
+from rules.engine.standings import FIGURES, Line, Result, Scoring, tally
+from rules.models import RulesetVersion
+from rules.snapshot import version_snapshot
+from teams.models import Team
+
+SCORING_FIELDS = (
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "bonus_three_touchdowns",
+    "bonus_three_casualties",
+    "bonus_clean_sheet",
+    "tie_breakers",
+)
+ROW_FIELDS = (*FIGURES, "form")
+
+
+def scoring_of(season) -> Scoring:
+    """The season's scoring, as copied from its league when it started (or any object with
+    the same fields: a league, for its next season)."""
+    return Scoring(
+        win=season.points_win,
+        draw=season.points_draw,
+        loss=season.points_loss,
+        three_touchdowns=season.bonus_three_touchdowns,
+        three_casualties=season.bonus_three_casualties,
+        clean_sheet=season.bonus_clean_sheet,
+        tie_breakers=tuple(season.tie_breakers),
+    )
+
+
+def scoring_copy(league, season) -> None:
+    """The league's scoring onto the season that starts (not saved)."""
+    for name in SCORING_FIELDS:
+        value = getattr(league, name)
+        setattr(season, name, list(value) if name == "tie_breakers" else value)
+
+
+@dataclass(frozen=True)
+class Played:
+    """A result of a season, with what places it in the season's order."""
+
+    season: int
+    result: Result
+
+
+def touchdown_points(version) -> int | None:
+    """What a touchdown scores where a ruleset plays for points (Blitz Bowl); None elsewhere."""
+    if version.system not in SCORED_IN_POINTS:
+        return None
+    if not isinstance(version, RulesetVersion):  # a migration's: read the ruleset as it is
+        version = RulesetVersion.objects.get(pk=version.pk)
+    return points_of(version_snapshot(version).ruleset, "touchdown", 4)
+
+
+def results(where: Q, touchdown: int | None = None, registry=None) -> list[Played]:
+    """The results that stand among the fixtures `where` selects, in the order they were
+    played (round, date, match), in two queries. `touchdown`: a touchdown's Blitz Bowl points,
+    which score a forfeit (its report records touchdowns only)."""
+    fixture_model = (registry or django_apps).get_model("league", "Fixture")
+    stood = fixture_model.objects.filter(where, away__isnull=False, match__isnull=False).filter(
+        decided("match__")
+    )
+    rows = list(
+        stood.order_by("round__number", "match__report__played_on", "match_id").values_list(
+            "season_id", "match_id", "home_id", "away_id", "match__status",
+            "match__report__home_touchdowns", "match__report__away_touchdowns",
+            "match__report__home_points", "match__report__away_points",
+        )
+    )  # fmt: skip
+    caused = casualties_caused(Q(match__in=stood.values("match_id")), registry) if rows else {}
+    played = []
+    for season, match, home, away, status, home_td, away_td, home_pts, away_pts in rows:
+        forfeit = status == FORFEIT
+        if forfeit and touchdown is not None:
+            home_pts, away_pts = home_td * touchdown, away_td * touchdown
+        result = Result(
+            home, away, home_td or 0, away_td or 0,
+            caused.get((match, home), 0), caused.get((match, away), 0),
+            home_pts if touchdown is not None else None,
+            away_pts if touchdown is not None else None,
+            forfeit=forfeit,
+        )  # fmt: skip
+        played.append(Played(season, result))
+    return played
+
+
+def season_lines(season, teams: Iterable[int] | None = None, registry=None) -> dict[int, Line]:
+    """team -> its line of the season, worked out from the matches: every team of the season,
+    or only `teams` (from their matches alone)."""
+    wanted = None if teams is None else list(teams)
+    where = Q(season_id=season.pk)
+    if wanted is not None:
+        where &= Q(home_id__in=wanted) | Q(away_id__in=wanted)
+    played = results(where, touchdown_points(season.league.ruleset_version), registry)
+    everyone = wanted if wanted is not None else season.teams.values_list("pk", flat=True)
+    lines = tally(scoring_of(season), (p.result for p in played), everyone)
+    return lines if wanted is None else {team: lines[team] for team in wanted}
+
+
+def _row_values(line: Line) -> dict:
+    return {name: getattr(line, name) for name in ROW_FIELDS}
+
+
+def standings_write(season, lines: dict[int, Line], registry=None) -> None:
+    """The lines as the season's rows: updated where a team has one, created where not."""
+    model = (registry or django_apps).get_model("league", "Standing")
+    kept = {row.team_id: row for row in model.objects.filter(season=season, team__in=list(lines))}
+    fresh = []
+    for team, line in lines.items():
+        row = kept.get(team)
+        if row is None:
+            fresh.append(model(season_id=season.pk, team_id=team, **_row_values(line)))
+            continue
+        for name, value in _row_values(line).items():
+            setattr(row, name, value)
+    model.objects.bulk_update(list(kept.values()), list(ROW_FIELDS))
+    model.objects.bulk_create(fresh)
+
+
+def standings_rebuild(season, registry=None) -> None:
+    """Every row of the season from its matches (a new season's zero rows; the migration that
+    added tables; the bench)."""
+    standings_write(season, season_lines(season, registry=registry), registry)
+
+
+def standings_update(matches) -> None:
+    """The results of `matches` stand (or changed): both teams' rows of each one's season are
+    worked out again from the season's matches, in the caller's transaction. The teams are
+    locked first, in a fixed order, so two results of one team at once are counted one after
+    the other. A friendly belongs to no season and changes no table."""
+    fixtures = Fixture.objects.select_related("season__league__ruleset_version").filter(
+        match__in=[match.pk for match in matches], away__isnull=False
+    )
+    seasons, teams = {}, {}
+    for fixture in fixtures:
+        seasons[fixture.season_id] = fixture.season
+        teams.setdefault(fixture.season_id, set()).update((fixture.home_id, fixture.away_id))
+    everyone = sorted(set().union(*teams.values())) if teams else []
+    list(Team.objects.select_for_update().filter(pk__in=everyone).order_by("pk"))
+    for season_id, season in seasons.items():
+        standings_write(season, season_lines(season, sorted(teams[season_id])))
