@@ -14,7 +14,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.apps import apps as django_apps
-from django.db.models import Q
+from django.db.models import F, Q
+from django.db.models.functions import Coalesce, TruncDate
 
 from league.models import Fixture
 from league.setting_checks import SCORED_IN_POINTS
@@ -36,6 +37,13 @@ SCORING_FIELDS = (
     "tie_breakers",
 )
 ROW_FIELDS = (*FIGURES, "form")
+# The order results were played in, for the form: by round (open play has none), then the
+# day it was played, or for a forfeit (which has no such day) the day it was recorded.
+PLAYED_ORDER = (
+    F("round__number").asc(nulls_last=True),
+    Coalesce("match__report__played_on", TruncDate("match__changed_at")),
+    "match_id",
+)
 
 
 def scoring_of(season) -> Scoring:
@@ -85,7 +93,7 @@ def results(where: Q, touchdown: int | None = None, registry=None) -> list[Playe
         decided("match__")
     )
     rows = list(
-        stood.order_by("round__number", "match__report__played_on", "match_id").values_list(
+        stood.order_by(*PLAYED_ORDER).values_list(
             "season_id", "match_id", "home_id", "away_id", "match__status",
             "match__report__home_touchdowns", "match__report__away_touchdowns",
             "match__report__home_points", "match__report__away_points",

@@ -21,6 +21,7 @@ from rules.engine.standings import (
     needs_head_to_head,
     rank,
 )
+from teams.models import Team
 
 LABELS = {choice.key: choice.label.lower() for choice in TIE_BREAKERS}
 
@@ -154,29 +155,26 @@ def standings_problems(seasons=None) -> list[str]:
     seasons = seasons if seasons is not None else Season.objects.all()
     for season in seasons.select_related("league__ruleset_version").order_by("league", "number"):
         fresh = season_lines(season)
-        kept = {
-            row.team_id: row
-            for row in Standing.objects.filter(season=season).select_related("team")
-        }
+        kept = {row.team_id: row for row in Standing.objects.filter(season=season)}
         where = f"{season.league.name}, {season.name}"
+        teams = set(fresh) | set(kept)
+        names = dict(Team.objects.filter(pk__in=teams).values_list("pk", "name"))
         for team, line in fresh.items():
             row = kept.pop(team, None)
             if row is None:
                 if line.played:
-                    problems.append(
-                        f"{where}, team {team}: no row, the matches say {line.played} played"
-                    )
+                    problems.append(f"{where}, {names[team]}: no row, the matches say "
+                                    f"{line.played} played")  # fmt: skip
                 continue
             for name in ROW_FIELDS:
                 have, want = getattr(row, name), getattr(line, name)
                 if have != want:
-                    problems.append(
-                        f"{where}, {row.team.name}: {name} is {have!r}, the matches say {want!r}"
-                    )
+                    team = names[row.team_id]
+                    problems.append(f"{where}, {team}: {name} is {have!r}, the matches say {want!r}")
         for row in kept.values():
             if row.played:
                 problems.append(
-                    f"{where}, {row.team.name}: a row with {row.played} played, "
+                    f"{where}, {names[row.team_id]}: a row with {row.played} played, "
                     "but no match of the season"
                 )
     return problems

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from matches.models import (
     APPROVED,
@@ -170,7 +171,7 @@ def forfeit_record(match: Match, actor, forfeited_by: Team, score, reason: str) 
         raise MatchRefused([Problem("forfeited_by", f"{forfeited_by.name} is not in {match}.")])
     winner, loser = score
     if not Match.objects.filter(pk=match.pk, status__in=OPEN).update(
-        status=FORFEIT, forfeited_by=forfeited_by
+        status=FORFEIT, forfeited_by=forfeited_by, changed_at=timezone.now()
     ):
         match.refresh_from_db()
         raise MatchRefused([Problem("status", match.already())])
@@ -203,7 +204,7 @@ def forfeits_record(scores: dict[Match, tuple[int, int]], actor, forfeited_by: T
     match must still be to play. `scores` as for `forfeit_record`."""
     matches = list(scores)
     moved = Match.objects.filter(pk__in=[m.pk for m in matches], status=SCHEDULED).update(
-        status=FORFEIT, forfeited_by=forfeited_by
+        status=FORFEIT, forfeited_by=forfeited_by, changed_at=timezone.now()
     )
     if moved != len(matches):
         raise MatchRefused([Problem("status", "A match changed meanwhile: try again.")])

@@ -1,0 +1,119 @@
+"""`manage.py standings_check` works every season's table out again from its matches and
+names each league, season, team and figure whose kept row differs (exit 1), as ledger_check
+does for the teams' ledgers.
+
+The league and the Orc teams are tests/league/test_standings_kept.py's: Gouged Eye beat Da
+Krumpers 2-1 in Season 1 of the Old World Classic (3 points, form W)."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db.models import F
+
+from league.models import Standing
+from league.tables import standings_problems
+from tests.league.test_standings_kept import confirmed, join, match_of, started
+from tests.teams.helpers import orc_team
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played(league, team, rival_team):
+    """Season 1: Gouged Eye 2-1 Da Krumpers."""
+    join(league, team, rival_team)
+    season = started(league)
+    confirmed(match_of(season, team, rival_team), 2, 1)
+    return season
+
+
+def check() -> tuple[str, CommandError | None]:
+    """What the command wrote, and its error (None when it found nothing)."""
+    out = StringIO()
+    try:
+        call_command("standings_check", stdout=out)
+    except CommandError as error:
+        return out.getvalue(), error
+    return out.getvalue(), None
+
+
+def test_a_table_equal_to_its_matches_is_clean(played) -> None:
+    out, error = check()
+    assert error is None
+    assert out == "All 1 season table(s) match their matches.\n"
+    assert standings_problems() == []
+
+
+def test_a_tampered_row_is_named_by_league_season_team_and_figure(played, team) -> None:
+    Standing.objects.filter(season=played, team=team).update(points=F("points") + 1)
+    out, error = check()
+    assert error is not None
+    assert error.returncode == 1
+    assert str(error) == "1 difference(s) between tables and matches."
+    # 3 for the win, kept as 3 + 1 = 4.
+    assert out == "Old World Classic, Season 1, Gouged Eye: points is 4, the matches say 3\n"
+
+
+def test_every_figure_that_differs_is_named(played, team, rival_team) -> None:
+    Standing.objects.filter(season=played, team=team).update(form="L", won=0, lost=1)
+    Standing.objects.filter(season=played, team=rival_team).update(touchdowns_for=2)
+    out, error = check()
+    assert error is not None
+    assert str(error) == "4 difference(s) between tables and matches."
+    assert sorted(out.splitlines()) == [
+        "Old World Classic, Season 1, Da Krumpers: touchdowns_for is 2, the matches say 1",
+        "Old World Classic, Season 1, Gouged Eye: form is 'L', the matches say 'W'",
+        "Old World Classic, Season 1, Gouged Eye: lost is 1, the matches say 0",
+        "Old World Classic, Season 1, Gouged Eye: won is 0, the matches say 1",
+    ]
+
+
+def test_a_deleted_row_of_a_team_that_played_is_reported(played, team) -> None:
+    Standing.objects.filter(season=played, team=team).delete()
+    out, error = check()
+    assert error is not None
+    assert error.returncode == 1
+    assert "Old World Classic, Season 1" in out
+    assert "no row, the matches say 1 played" in out
+
+
+def test_a_deleted_row_names_its_team(played, team) -> None:
+    Standing.objects.filter(season=played, team=team).delete()
+    out, _ = check()
+    assert out == "Old World Classic, Season 1, Gouged Eye: no row, the matches say 1 played\n"
+
+
+def test_a_deleted_row_of_a_team_that_has_not_played_is_no_difference(
+    league, team, rival_team
+) -> None:
+    join(league, team, rival_team)
+    season = started(league)
+    Standing.objects.filter(season=season, team=team).delete()
+    assert check() == ("All 1 season table(s) match their matches.\n", None)
+
+
+def test_a_row_of_a_team_outside_the_season_with_games_played_is_reported(
+    played, users, lrb6
+) -> None:
+    stranger = orc_team(users.create_user("morg", password="kick-off-5"), lrb6, "Stray Orcs")
+    Standing.objects.create(season=played, team=stranger, played=1, won=1, points=3)
+    out, error = check()
+    assert error is not None
+    assert out == (
+        "Old World Classic, Season 1, Stray Orcs: a row with 1 played, but no match of the season\n"
+    )
+
+
+def test_a_finished_seasons_tampered_row_is_caught_too(played, league, team) -> None:
+    second = started(league)  # finishes Season 1
+    Standing.objects.filter(season=played, team=team).update(touchdowns_against=0)
+    out, error = check()
+    assert error is not None
+    assert out == (
+        "Old World Classic, Season 1, Gouged Eye: touchdowns_against is 0, the matches say 1\n"
+    )
+    assert standings_problems(type(second).objects.filter(pk=second.pk)) == []
