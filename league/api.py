@@ -20,6 +20,7 @@ from league.models import Fixture, League, Membership, Season
 from league.permissions import is_commissioner
 from league.seasons import fixture_arrange, fixture_forfeit, fixture_reschedule, season_start
 from league.serializers import (
+    NEXT_SEASON,
     ArrangeSerializer,
     FixtureSerializer,
     LeagueChangeSerializer,
@@ -30,6 +31,8 @@ from league.serializers import (
     RescheduleSerializer,
     SeasonSerializer,
     SeasonStartSerializer,
+    StandingsSerializer,
+    standings_answer,
 )
 from league.services import (
     SETTING_FIELDS,
@@ -42,6 +45,7 @@ from league.services import (
     membership_request,
 )
 from league.setting_checks import LeagueRefused, Problem, offered
+from league.tables import all_time_table, season_table
 from rules.plumbing.refusals import refusal, valid_body
 from rules.selectors import version_get
 from teams.models import Team
@@ -125,7 +129,11 @@ class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def retrieve(self, request: Request, pk=None) -> Response:
         return self._answer(self._league(pk))
 
-    @extend_schema(request=LeagueChangeSerializer, responses=LeagueSerializer)
+    @extend_schema(
+        request=LeagueChangeSerializer,
+        responses=LeagueSerializer,
+        description=f"A commissioner changes the league's settings. {NEXT_SEASON}",
+    )
     def partial_update(self, request: Request, pk=None) -> Response:
         league = self._league(pk)
         if not isinstance(request.data, Mapping):
@@ -258,6 +266,23 @@ class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def season(self, request: Request, pk=None, number=None) -> Response:
         league = self._league(pk)
         return self._season_answer(selectors.season_get(league, int(number)))
+
+    @extend_schema(responses=StandingsSerializer)
+    @action(detail=True, methods=["get"], url_path=r"seasons/(?P<number>\d+)/standings")
+    def season_standings(self, request: Request, pk=None, number=None) -> Response:
+        """The season's table, counted with the scoring it started with (a finished season's
+        as it finished)."""
+        season = selectors.season_get(self._league(pk), int(number))
+        return Response(standings_answer(season_table(season), season.number))
+
+    @extend_schema(responses=StandingsSerializer)
+    @action(detail=True, methods=["get"])
+    def standings(self, request: Request, pk=None) -> Response:
+        """The all-time table: each team's seasons added up, each as that season scored it,
+        ranked by the current season's tie-breakers."""
+        league = self._league(pk)
+        table = all_time_table(league, selectors.current_season(league))
+        return Response(standings_answer(table, None))
 
     @extend_schema(request=ArrangeSerializer, responses={201: FixtureSerializer})
     @action(detail=True, methods=["post"], url_path=r"seasons/(?P<number>\d+)/fixtures")

@@ -9,6 +9,11 @@ from league.models import Fixture, League, Membership, Season
 from league.setting_checks import NO_CASUALTY_COUNT, SYSTEM_NAMES, tie_breakers_by_system
 
 WITHOUT_CASUALTIES = " and ".join(SYSTEM_NAMES[system] for system in NO_CASUALTY_COUNT)
+# A season keeps the scoring it started with: a change to it counts from the next season.
+NEXT_SEASON = (
+    "The points, bonus points and tie-breakers count from the next season: the current "
+    "season keeps the scoring it started with."
+)
 
 
 class LeagueSummarySerializer(serializers.ModelSerializer):
@@ -22,7 +27,9 @@ class LeagueSummarySerializer(serializers.ModelSerializer):
 
 
 class LeagueSettingsSerializer(serializers.Serializer):
-    """Every league setting; in a change, any subset. The service checks the values."""
+    """Every league setting; in a change, any subset. The service checks the values. The
+    points, bonus points and tie-breakers count from the next season: the current season
+    keeps the scoring it started with."""
 
     points_win = serializers.IntegerField(required=False)
     points_draw = serializers.IntegerField(required=False)
@@ -150,3 +157,98 @@ class ArrangeSerializer(serializers.Serializer):
 class RescheduleSerializer(serializers.Serializer):
     deadline = serializers.DateField()
     reason = serializers.CharField()
+
+
+class StandingsScoringSerializer(serializers.Serializer):
+    """The scoring the table was counted with: the season's own (the all-time table: the
+    current season's, whose tie-breakers rank it)."""
+
+    win = serializers.IntegerField()
+    draw = serializers.IntegerField()
+    loss = serializers.IntegerField()
+    bonus_three_touchdowns = serializers.IntegerField(source="three_touchdowns")
+    bonus_three_casualties = serializers.IntegerField(source="three_casualties")
+    bonus_clean_sheet = serializers.IntegerField(source="clean_sheet")
+    tie_breakers = serializers.ListField(child=serializers.CharField(), help_text="In order.")
+
+
+class StandingsTeamSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    name = serializers.CharField()
+    coach = serializers.CharField(source="coach.username")
+
+
+class StandingRowSerializer(serializers.Serializer):
+    """A team's line of the table. Casualties are left out where the ruleset counts none
+    (Blitz Bowl, 1st edition); Blitz Bowl's points for and against are given in Blitz Bowl
+    only."""
+
+    position = serializers.IntegerField()
+    level = serializers.SerializerMethodField(
+        help_text="It shares its position: level with a neighbour on every tie-breaker."
+    )
+    team = StandingsTeamSerializer()
+    played = serializers.IntegerField(source="line.played")
+    won = serializers.IntegerField(source="line.won")
+    drawn = serializers.IntegerField(source="line.drawn")
+    lost = serializers.IntegerField(source="line.lost")
+    touchdowns_for = serializers.IntegerField(source="line.touchdowns_for")
+    touchdowns_against = serializers.IntegerField(source="line.touchdowns_against")
+    touchdown_difference = serializers.IntegerField()
+    casualties_for = serializers.IntegerField(
+        source="line.casualties_for", required=False, help_text=f"Not under {WITHOUT_CASUALTIES}."
+    )
+    casualties_against = serializers.IntegerField(
+        source="line.casualties_against",
+        required=False,
+        help_text=f"Not under {WITHOUT_CASUALTIES}.",
+    )
+    score_for = serializers.IntegerField(
+        source="line.score_for", required=False, help_text="Blitz Bowl only: its points scored."
+    )
+    score_against = serializers.IntegerField(
+        source="line.score_against", required=False, help_text="Blitz Bowl only."
+    )
+    bonus = serializers.IntegerField(source="line.bonus")
+    points = serializers.IntegerField(source="line.points")
+    form = serializers.CharField(source="line.form", help_text="The last five, oldest first.")
+    separated_by = serializers.CharField(
+        source="placed.by",
+        allow_null=True,
+        help_text="The tie-breaker that put it below the team above; null for the first team "
+        "and for a team level with the one above.",
+    )
+
+    def get_level(self, row) -> bool:
+        return row.position in self.context["shared"]
+
+    def to_representation(self, row) -> dict:
+        answer = super().to_representation(row)
+        table = self.context["table"]
+        if not table.counts_casualties:
+            del answer["casualties_for"], answer["casualties_against"]
+        if not table.in_points:
+            del answer["score_for"], answer["score_against"]
+        return answer
+
+
+class StandingsSerializer(serializers.Serializer):
+    season = serializers.IntegerField(allow_null=True, help_text="null: the all-time table.")
+    scoring = StandingsScoringSerializer()
+    restarted = serializers.BooleanField(
+        help_text="Head-to-head separated some of the tied teams; the rest were ranked again "
+        "from the first tie-breaker."
+    )
+    rows = StandingRowSerializer(many=True)
+
+
+def standings_answer(table, season: int | None) -> dict:
+    """The table as the API answers it (a StandingsSerializer's data)."""
+    shared = {row.position for row in table.rows if row.placed.level}
+    context = {"table": table, "shared": shared}
+    return {
+        "season": season,
+        "scoring": StandingsScoringSerializer(table.scoring).data,
+        "restarted": table.restarted,
+        "rows": StandingRowSerializer(table.rows, many=True, context=context).data,
+    }

@@ -169,8 +169,8 @@ def standings_problems(seasons=None) -> list[str]:
             for name in ROW_FIELDS:
                 have, want = getattr(row, name), getattr(line, name)
                 if have != want:
-                    team = names[row.team_id]
-                    problems.append(f"{where}, {team}: {name} is {have!r}, the matches say {want!r}")
+                    said = f"{name} is {have!r}, the matches say {want!r}"
+                    problems.append(f"{where}, {names[row.team_id]}: {said}")
         for row in kept.values():
             if row.played:
                 problems.append(

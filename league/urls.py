@@ -1,6 +1,6 @@
 from django.urls import path
 
-from league import views
+from league import table_views, views
 
 app_name = "leagues"
 urlpatterns = [
@@ -16,7 +16,10 @@ urlpatterns = [
     path("<int:pk>/memberships/<int:membership>/end/", views.membership_end_view,
          name="membership-end"),
     path("<int:pk>/seasons/new/", views.season_new, name="season-new"),
+    path("<int:pk>/table/", table_views.all_time_table_view, name="table"),
     path("<int:pk>/seasons/<int:number>/", views.season_detail, name="season"),
+    path("<int:pk>/seasons/<int:number>/table/", table_views.season_table_view,
+         name="season-table"),
     path("<int:pk>/seasons/<int:number>/arrange/", views.fixture_arrange_view, name="arrange"),
     path("<int:pk>/fixtures/<int:fixture>/reschedule/", views.fixture_reschedule_view,
          name="reschedule"),

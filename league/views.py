@@ -41,6 +41,8 @@ from league.setting_checks import (
     Problem,
     offered,
 )
+from league.table_views import home_tables, scoring_note, table_shown
+from league.tables import season_table
 from rules.models import RulesetVersion
 from rules.plumbing.numbers import whole_number
 from teams.models import Team
@@ -91,6 +93,7 @@ def _home(request: HttpRequest, league: League, status: int = 200, **extra) -> H
         "eligible": selectors.eligible_teams(league, request.user),
         "mine": [],
         "today": timezone.localdate(),
+        **home_tables(season),
         **extra,
     }
     if request.user.is_authenticated:
@@ -173,6 +176,7 @@ def _settings_context(league: League) -> dict:
             for index in range(len(offer.tie_breakers))
         ],
         "no_casualty_count": NO_CASUALTY_COUNT.get(league.ruleset_version.system, ""),
+        "scoring_note": scoring_note(selectors.current_season(league)),
         "dice_sources": DICE_SOURCES,
         "reports_apply": REPORTS_APPLY,
     }
@@ -284,6 +288,7 @@ def _season(request, league: League, season: Season, status: int = 200, **extra)
         "round_numbers": selectors.round_numbers(season),
         "window": window or (),
         "seasons": selectors.season_list(league),
+        "table": table_shown(season_table(season)),
         "is_commissioner": commissioner,
         "today": timezone.localdate(),
         **extra,
