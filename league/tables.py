@@ -10,19 +10,21 @@ from dataclasses import dataclass, replace
 
 from django.db.models import Q
 
-from league.models import League, Season, Standing
+from league.models import Fixture, League, Season, Standing
 from league.setting_checks import NO_CASUALTY_COUNT, SCORED_IN_POINTS, TIE_BREAKERS
 from league.standings import ROW_FIELDS, results, scoring_of, season_lines, touchdown_points
+from matches.models import decided
 from rules.engine.standings import (
     Line,
     Placed,
     Scoring,
     combined,
-    needs_head_to_head,
+    head_to_head_groups,
     rank,
 )
 from teams.models import Team
 
+BATCH = 10_000  # match ids a query names at most
 LABELS = {choice.key: choice.label.lower() for choice in TIE_BREAKERS}
 
 
@@ -86,8 +88,14 @@ class Table:
         return [LABELS.get(key, key) for key in self.scoring.tie_breakers]
 
 
-def _line(row: Standing) -> Line:
-    return Line(row.team_id, **{name: getattr(row, name) for name in ROW_FIELDS})
+def _lines_and_teams(rows) -> tuple[dict[int, list[Line]], dict]:
+    """Each team's kept lines, oldest season first, and the teams (with their coaches) read
+    once each: rows as plain values, since a large league has thousands."""
+    by_team: dict[int, list[Line]] = defaultdict(list)
+    for team, *values in rows:
+        by_team[team].append(Line(team, *values))
+    teams = Team.objects.filter(pk__in=rows.values("team_id")).select_related("coach")
+    return by_team, {team.pk: team for team in teams}
 
 
 def _ranked(
@@ -98,16 +106,25 @@ def _ranked(
     touchdown: int | None,
     scorings: dict[int, Scoring] | None = None,
 ) -> list[Row]:
-    """The lines in order. Head-to-head reads the results (among the fixtures `where` picks)
-    between the teams it may have to compare, in two more queries and only if some are level
-    that far; `scorings` (season -> its scoring) scores each as its own season did."""
-    tied = needs_head_to_head(lines.values(), scoring.tie_breakers)
+    """The lines in order. Head-to-head needs the results between teams of one group level
+    before it: who played whom is read lightly, then only those matches whole (a few queries,
+    and only where some teams are level that far). `scorings` (season -> its scoring) scores
+    each result as its own season did."""
+    groups = head_to_head_groups(lines.values(), scoring.tie_breakers)
     between = []
-    if tied:
-        picked = where & Q(home_id__in=tied, away_id__in=tied)
-        for played in results(picked, touchdown):
-            own = scorings.get(played.season) if scorings else None
-            between.append(replace(played.result, scoring=own) if own else played.result)
+    if groups:
+        group_of = {team: n for n, group in enumerate(groups) for team in group}
+        pairs = Fixture.objects.filter(where, away__isnull=False, match__isnull=False)
+        pairs = pairs.filter(decided("match__")).values_list("home_id", "away_id", "match_id")
+        picked = [
+            match for home, away, match in pairs
+            if home in group_of and group_of[home] == group_of.get(away)
+        ]  # fmt: skip
+        for start in range(0, len(picked), BATCH):  # SQLite takes so many values at a time
+            for played in results(Q(match_id__in=picked[start : start + BATCH]), touchdown):
+                own = scorings.get(played.season) if scorings else None
+                keep = own is None or own == scoring
+                between.append(played.result if keep else replace(played.result, scoring=own))
     names = {pk: team.name for pk, team in teams.items()}
     placed = rank(scoring, lines.values(), between, names)
     return [Row(row, teams[row.line.team]) for row in placed]
@@ -116,9 +133,9 @@ def _ranked(
 def season_table(season: Season) -> Table:
     """The season's table from its kept rows."""
     version = season.league.ruleset_version
-    rows = list(Standing.objects.filter(season=season).select_related("team__coach"))
-    lines = {row.team_id: _line(row) for row in rows}
-    teams = {row.team_id: row.team for row in rows}
+    rows = Standing.objects.filter(season=season).values_list("team_id", *ROW_FIELDS)
+    by_team, teams = _lines_and_teams(rows)
+    lines = {team: kept[0] for team, kept in by_team.items()}
     scoring = scoring_of(season)
     ranked = _ranked(scoring, lines, teams, Q(season=season), touchdown_points(version))
     return Table(ranked, scoring, version.system)
@@ -133,12 +150,8 @@ def all_time_table(league: League, current: Season | None) -> Table:
     if not seasons:
         return Table([], scoring_of(league), version.system)
     newest = current or seasons[max(seasons, key=lambda pk: seasons[pk].number)]
-    by_team: dict[int, list[Line]] = defaultdict(list)
-    teams = {}
-    rows = Standing.objects.filter(season__league=league).select_related("team__coach")
-    for row in rows.order_by("season__number", "pk"):
-        by_team[row.team_id].append(_line(row))
-        teams[row.team_id] = row.team
+    rows = Standing.objects.filter(season__league=league).order_by("season__number", "pk")
+    by_team, teams = _lines_and_teams(rows.values_list("team_id", *ROW_FIELDS))
     lines = {team: combined(kept) for team, kept in by_team.items()}
     scoring = scoring_of(newest)
     scorings = {pk: scoring_of(season) for pk, season in seasons.items()}

@@ -211,17 +211,22 @@ def head_to_head(scoring: Scoring, group: Sequence[Line], results: Iterable[Resu
     return taken
 
 
-def needs_head_to_head(lines: Iterable[Line], tie_breakers: Sequence[str]) -> set[int]:
-    """The teams head-to-head may have to compare: those level with another team on every
-    tie-breaker before it (a restart only ever ranks part of such a tie). The caller reads
-    only their results between each other."""
+def head_to_head_groups(lines: Iterable[Line], tie_breakers: Sequence[str]) -> list[list[int]]:
+    """The groups of teams head-to-head may have to compare: teams level with each other on
+    every tie-breaker before it (a restart only ever ranks part of such a group). Only a match
+    between two teams of one group can count, so the caller reads only those."""
     if HEAD_TO_HEAD not in tie_breakers:
-        return set()
+        return []
     before = tie_breakers[: list(tie_breakers).index(HEAD_TO_HEAD)]
     groups: dict[tuple, list[int]] = defaultdict(list)
     for line in lines:
         groups[tuple(_value(key, line) for key in before)].append(line.team)
-    return {team for teams in groups.values() if len(teams) > 1 for team in teams}
+    return [teams for teams in groups.values() if len(teams) > 1]
+
+
+def needs_head_to_head(lines: Iterable[Line], tie_breakers: Sequence[str]) -> set[int]:
+    """Every team of the head-to-head groups."""
+    return {team for group in head_to_head_groups(lines, tie_breakers) for team in group}
 
 
 def rank(
