@@ -20,6 +20,10 @@ from matches.models import MatchStep, decided
 from rules.engine.standings import Scoring
 
 RECENT_RESULTS = 5  # the league home's "recent results"
+# The league home shows the top of the table, the season page more; a league of a thousand
+# teams has its whole table a click away, on the full table page.
+HOME_ROWS = 20
+SEASON_ROWS = 100
 BONUSES = (
     ("three_touchdowns", "for 3 or more touchdowns"),
     ("three_casualties", "for 3 or more casualties"),
@@ -57,6 +61,7 @@ class TableShown:
     rows: list[RowShown]
     shows_bonus: bool
     scoring: str  # the line under the table
+    more: int = 0  # teams below the rows shown (on the full table page)
 
 
 def scoring_words(scoring: Scoring, all_time: bool = False) -> str:
@@ -72,11 +77,12 @@ def scoring_words(scoring: Scoring, all_time: bool = False) -> str:
     return f"{points}; {bonus}; tie-breakers: {tie_breakers}."
 
 
-def table_shown(table: Table, all_time: bool = False) -> TableShown:
+def table_shown(table: Table, all_time: bool = False, top: int | None = None) -> TableShown:
+    """The table in words; with `top`, its first `top` rows only."""
     rows = table.rows
     shared = {row.position for row in rows if row.placed.level}
     shown = []
-    for index, row in enumerate(rows):
+    for index, row in enumerate(rows[:top]):
         place = f"{row.position}=" if row.position in shared else str(row.position)
         reason = f"below {rows[index - 1].team.name} on {row.by}" if index and row.by else ""
         shown.append(RowShown(row, place, reason))
@@ -86,6 +92,7 @@ def table_shown(table: Table, all_time: bool = False) -> TableShown:
         rows=shown,
         shows_bonus=bonus or any(row.line.bonus for row in rows),
         scoring=scoring_words(table.scoring, all_time),
+        more=len(rows) - len(shown),
     )
 
 
@@ -108,7 +115,8 @@ def home_tables(season: Season | None) -> dict:
     latest results."""
     if season is None:
         return {"table": None, "recent": []}
-    return {"table": table_shown(season_table(season)), "recent": recent_results(season)}
+    shown = table_shown(season_table(season), top=HOME_ROWS)
+    return {"table": shown, "recent": recent_results(season)}
 
 
 def scoring_note(season: Season | None) -> str:

@@ -41,7 +41,7 @@ from league.setting_checks import (
     Problem,
     offered,
 )
-from league.table_views import home_tables, scoring_note, table_shown
+from league.table_views import SEASON_ROWS, home_tables, scoring_note, table_shown
 from league.tables import season_table
 from rules.models import RulesetVersion
 from rules.plumbing.numbers import whole_number
@@ -288,7 +288,7 @@ def _season(request, league: League, season: Season, status: int = 200, **extra)
         "round_numbers": selectors.round_numbers(season),
         "window": window or (),
         "seasons": selectors.season_list(league),
-        "table": table_shown(season_table(season)),
+        "table": table_shown(season_table(season), top=SEASON_ROWS),
         "is_commissioner": commissioner,
         "today": timezone.localdate(),
         **extra,
