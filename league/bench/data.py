@@ -1,5 +1,6 @@
 """The bench's world, the same every run: 1,000 LRB6 teams, a 4-team and a 64-team league
-with a double round robin drawn, and the worst-case roster sheet (16 players with
+with a double round robin drawn, a league of all 1,000 with 50,000 results over six seasons
+(league.bench.big_league), and the worst-case roster sheet (16 players with
 30-character names and 8 skills each), a match report with forty dice, and an LRB6
 friendly of two 16-player teams whose submitted report names every player (its post-game
 dice left to the server)."""
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 
+from league.bench.big_league import big_league_build
 from league.models import League
 from league.seasons import season_start
 from league.services import league_create, membership_decide, membership_request
@@ -45,6 +47,7 @@ class World:
     teams: int  # how many bench teams there are
     match: Match  # `team`'s first fixture, its report submitted with DICE rolls on record
     post_game_match: Match  # 16 v 16 LRB6 friendly, its report submitted, no casualties
+    big_league: League  # every bench team, 100 weeks of results over six seasons
 
 
 def players_of(squad: tuple[tuple[str, int], ...]) -> list[NewPlayer]:
@@ -89,7 +92,8 @@ def world_build(
     worst = _worst_sheet_team(coaches[0], staff, lrb6)
     match = _reported_match(coaches[0], built[0])
     post_game = _post_game_match(lrb6)
-    return World(coaches[0], staff, built[0], worst, leagues, teams + 3, match, post_game)
+    big = big_league_build(staff, lrb6, built, progress)
+    return World(coaches[0], staff, built[0], worst, leagues, teams + 3, match, post_game, big)
 
 
 def _reported_match(coach, team: Team) -> Match:

@@ -3,15 +3,27 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
 from django.test import Client, override_settings
 
-from league.bench.cases import POST_GAME_CASE, Case, cases, floor_cases, measure
+from league.bench.cases import (
+    POST_GAME_CASE,
+    TABLE_TARGET,
+    Case,
+    Result,
+    cases,
+    floor_cases,
+    measure,
+)
 from league.bench.data import world_build
 from league.management.commands import bench
+from league.models import Standing
+from league.tables import standings_problems
+from matches.models import Casualty
 from matches.post_game import not_applied_why
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +39,7 @@ def test_every_case_runs_and_is_measured_once(world) -> None:
     client = Client()
     client.force_login(world.coach)
     every = floor_cases(client) + cases(world, client)
-    results = [measure(Case(c.name, c.run, runs=1, warm_up=0, cpu=c.cpu)) for c in every]
+    results = [measure(replace(c, runs=1, warm_up=0)) for c in every]
     names = [result.case for result in results]
     assert names[:2] == ["floor: bare Django view", "floor: one-row query"]
     assert "league home, 4 teams" in names
@@ -36,6 +48,17 @@ def test_every_case_runs_and_is_measured_once(world) -> None:
     by_name = {result.case: result for result in results}
     assert by_name["floor: one-row query"].queries == 1
     assert by_name["floor: bare Django view"].queries == 0
+    # The big league of the 6 bench teams: 100 weeks of 3 matches (6 // 2) = 300.
+    tables = [result for result in results if "300 matches" in result.case]
+    assert [result.case for result in tables] == [
+        "season table, 6 teams / 300 matches",
+        "all-time table, 6 teams / 300 matches",
+        "season table page, 6 teams / 300 matches",
+        "all-time table page, 6 teams / 300 matches",
+        "season standings API, 6 teams / 300 matches",
+        "all-time standings API, 6 teams / 300 matches",
+    ]
+    assert all(result.target == TABLE_TARGET for result in tables)
 
 
 def test_the_worst_case_sheet_team_has_sixteen_players_with_eight_skills_each(world) -> None:
@@ -61,6 +84,36 @@ def test_the_post_game_match_is_two_sixteen_player_teams_with_every_player_in_th
     assert lines.count() == 32
     assert not match.casualties.exists()
     assert not_applied_why(match) == ""
+
+
+def test_the_big_league_keeps_rows_equal_to_its_matches(world) -> None:
+    league = world.big_league
+    seasons = league.seasons.all()
+    assert [(season.number, season.finished_at is None) for season in seasons] == [
+        (1, False), (2, False), (3, False), (4, False), (5, False), (6, True)
+    ]  # fmt: skip
+    assert standings_problems(seasons) == []
+    rows = Standing.objects.filter(season__league=league)
+    assert rows.count() == 6 * 6  # six seasons of the six bench teams
+    # Each team plays once a week: 18 weeks in each finished season, 10 in the current one.
+    played = sorted(set(rows.values_list("season__number", "played")))
+    assert played == [(1, 18), (2, 18), (3, 18), (4, 18), (5, 18), (6, 10)]
+    assert Casualty.objects.filter(match__fixture__season__league=league).exists()
+
+
+def test_a_target_missed_is_said_beside_its_case_and_under_the_table(tmp_path) -> None:
+    out = StringIO()
+    results = [
+        Result("floor", 1, 1.0, 1.0, 0, ratio=1.0),
+        Result("held", 1, 20.0, 20.0, 3, ratio=20.0, target=25.0),
+        Result("slow", 1, 30.0, 30.0, 3, ratio=30.0, target=25.0),
+    ]
+    bench.Command(stdout=out)._report(results, tmp_path / "bench.json")
+    lines = out.getvalue().splitlines()
+    assert lines[2].endswith("1.0")  # no target, nothing beside the ratio
+    assert lines[3].endswith("20.0  ≤ 25× ok")
+    assert lines[4].endswith("30.0  ≤ 25× MISSED")
+    assert "Targets: 1 of 2 held; missed: slow." in lines
 
 
 def test_the_p95_is_the_slowest_but_one_of_twenty_runs() -> None:

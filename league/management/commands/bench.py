@@ -59,11 +59,11 @@ class Command(BaseCommand):
         width = max(len(r.case) for r in results)
         self.stdout.write("")
         self.stdout.write(f"{'case':<{width}}  {'median ms':>10}  {'p95 ms':>8}  "
-                          f"{'queries':>7}  {'× floor':>7}")  # fmt: skip
+                          f"{'queries':>7}  {'× floor':>7}  target")  # fmt: skip
         for r in results:
             ratio = "cpu" if r.ratio is None else f"{r.ratio:.1f}"
             self.stdout.write(f"{r.case:<{width}}  {r.median_ms:>10.2f}  {r.p95_ms:>8.2f}  "
-                              f"{r.queries:>7}  {ratio:>7}")  # fmt: skip
+                              f"{r.queries:>7}  {ratio:>7}  {_target(r)}".rstrip())  # fmt: skip
         machine = {
             "database": connection.vendor,
             "python": platform.python_version(),
@@ -74,5 +74,19 @@ class Command(BaseCommand):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps({"machine": machine, "results": as_dicts(results)}, indent=2))
         self.stdout.write(f"\nThe bare view is the floor (× floor = 1). Written to {path}.")
+        held = [r for r in results if r.target is not None]
+        missed = [r.case for r in held if r.missed]
+        if held:
+            self.stdout.write(
+                f"Targets: {len(held) - len(missed)} of {len(held)} held"
+                + (f"; missed: {', '.join(missed)}." if missed else ".")
+            )
         if settings.DEBUG:
             self.stdout.write("(DEBUG was on in the environment; the bench ran with it off.)")
+
+
+def _target(result: Result) -> str:
+    """The promise of a case that has one, and whether it held: "≤ 25× ok", "≤ 25× MISSED"."""
+    if result.target is None:
+        return ""
+    return f"≤ {result.target:g}× {'MISSED' if result.missed else 'ok'}"
