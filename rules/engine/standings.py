@@ -211,13 +211,20 @@ def head_to_head(scoring: Scoring, group: Sequence[Line], results: Iterable[Resu
     return taken
 
 
+def points_first(tie_breakers: Sequence[str]) -> tuple[str, ...]:
+    """A table ranks on points first, whatever order a league lists its tie-breakers in (or
+    none): the tie-breakers only ever break a tie on points."""
+    return ("points", *(key for key in tie_breakers if key != "points"))
+
+
 def head_to_head_groups(lines: Iterable[Line], tie_breakers: Sequence[str]) -> list[list[int]]:
     """The groups of teams head-to-head may have to compare: teams level with each other on
     every tie-breaker before it (a restart only ever ranks part of such a group). Only a match
     between two teams of one group can count, so the caller reads only those."""
     if HEAD_TO_HEAD not in tie_breakers:
         return []
-    before = tie_breakers[: list(tie_breakers).index(HEAD_TO_HEAD)]
+    keys = points_first(tie_breakers)
+    before = keys[: keys.index(HEAD_TO_HEAD)]
     groups: dict[tuple, list[int]] = defaultdict(list)
     for line in lines:
         groups[tuple(_value(key, line) for key in before)].append(line.team)
@@ -243,7 +250,7 @@ def rank(
     by_team: dict[int, list[Result]] = defaultdict(list)
     for result in results:
         by_team[result.home].append(result)
-    keys = tuple(scoring.tie_breakers)
+    keys = points_first(scoring.tie_breakers)
 
     def order(
         group: list[Line], start: int, restarted: bool

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from rules.engine.standings import Line, Result, Scoring, bonus_points, combined, points_for, tally
+from rules.engine.standings import (
+    Line,
+    Result,
+    Scoring,
+    bonus_points,
+    combined,
+    points_for,
+    rank,
+    tally,
+)
 
 REIKLAND, ORCLAND, GOUGED_EYE, DARKSIDE = 1, 2, 3, 4
 
@@ -363,3 +372,16 @@ def test_one_season_is_its_own_all_time_line() -> None:
 def test_an_all_time_line_needs_a_season() -> None:
     with pytest.raises(ValueError, match="at least one season"):
         combined([])
+
+
+def test_points_rank_first_whatever_order_the_tie_breakers_are_listed_in() -> None:
+    # Team 1 won 1-0 (3 points, TD difference +1); team 2 lost 0-1 then drew 5-5 with team 3.
+    results = [Result(1, 2, 1, 0), Result(2, 3, 5, 5)]
+    for listed in (("touchdown_difference",), ("head_to_head", "points"), ()):
+        scoring = Scoring(tie_breakers=listed)
+        lines = tally(scoring, results)
+        # Points: team 1 3 (a win), team 2 1 (a draw), team 3 1 (a draw); team 3 has TD
+        # difference 0 against team 2's -1, so it is second on the first listed tie-breaker
+        # that separates them, or level where none is listed.
+        order = [placed.line.team for placed in rank(scoring, lines.values())]
+        assert order[0] == 1

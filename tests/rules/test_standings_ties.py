@@ -385,10 +385,13 @@ def test_head_to_head_later_needs_only_teams_level_on_every_tie_breaker_before_i
     assert needs_head_to_head(NEEDS_LINES, tie_breakers) == {REIKLAND, GOUGED_EYE}
 
 
-def test_head_to_head_first_needs_every_team() -> None:
+def test_head_to_head_listed_before_points_still_compares_only_teams_level_on_points() -> None:
+    # Points always rank first: 7 points: Reikland, Orcland, Gouged Eye; 4: Darkside, Bright.
     tie_breakers = ("head_to_head", "points")
 
-    assert needs_head_to_head(NEEDS_LINES, tie_breakers) == set(NAMES)
+    assert needs_head_to_head(NEEDS_LINES, tie_breakers) == {
+        REIKLAND, ORCLAND, GOUGED_EYE, DARKSIDE, BRIGHT,
+    }  # fmt: skip
 
 
 def test_without_head_to_head_no_team_needs_it() -> None:
