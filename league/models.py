@@ -303,9 +303,20 @@ class Standing(models.Model):
     bonus = models.IntegerField(default=0)
     points = models.IntegerField(default=0)
     form = models.CharField(max_length=5, blank=True, help_text="The last five, oldest first.")
+    # Its place in the ranked table, kept with the figures (ranking a thousand teams with
+    # head-to-head is work for the write, not for every reader).
+    place = models.PositiveIntegerField(default=0, help_text="1, 2, 3 … down the table.")
+    position = models.PositiveIntegerField(default=0, help_text="Shared by level teams.")
+    separated_by = models.CharField(
+        max_length=24, blank=True, help_text="The tie-breaker that put it below the team above."
+    )
+    level = models.BooleanField(default=False, help_text="Level with the team above.")
+    restarted = models.BooleanField(
+        default=False, help_text="Ranked again from the first tie-breaker after head-to-head."
+    )
 
     class Meta:
-        ordering = ["season", "-points", "team"]
+        ordering = ["season", "place", "team"]
         constraints = [
             models.UniqueConstraint(fields=["season", "team"], name="a_standing_per_team")
         ]

@@ -18,7 +18,7 @@ from league.models import Fixture, League, Membership, Round, Season
 from league.permissions import is_commissioner, require_commissioner
 from league.round_robin import round_robin
 from league.setting_checks import LeagueRefused, Problem
-from league.standings import scoring_copy, standings_write
+from league.standings import scoring_copy, standings_rank, standings_write
 from matches.models import OPEN, SCHEDULED, decided
 from matches.services import MatchRefused, Policies, match_forfeit, match_schedule, matches_schedule
 from rules.engine.standings import Line
@@ -61,6 +61,7 @@ def season_start(
     season.save()
     season.teams.set(teams)
     standings_write(season, {team.pk: Line(team.pk) for team in teams})  # all level at 0
+    standings_rank(season)
     if format != "open":
         _schedule(season, teams, first_deadline, days_between_rounds)
     return season

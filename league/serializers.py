@@ -175,7 +175,7 @@ class StandingsScoringSerializer(serializers.Serializer):
 class StandingsTeamSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
     name = serializers.CharField()
-    coach = serializers.CharField(source="coach.username")
+    coach = serializers.CharField(source="coach_name")
 
 
 class StandingRowSerializer(serializers.Serializer):

@@ -11,7 +11,7 @@ value of a touchdown)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.apps import apps as django_apps
 from django.db.models import F, Q
@@ -22,7 +22,16 @@ from league.setting_checks import SCORED_IN_POINTS
 from matches.models import FORFEIT, decided
 from matches.selectors import casualties_caused
 from rules.engine.report_results import points_of
-from rules.engine.standings import FIGURES, Line, Result, Scoring, tally
+from rules.engine.standings import (
+    FIGURES,
+    Line,
+    Placed,
+    Result,
+    Scoring,
+    head_to_head_groups,
+    rank,
+    tally,
+)
 from rules.models import RulesetVersion
 from rules.snapshot import version_snapshot
 from teams.models import Team
@@ -37,6 +46,8 @@ SCORING_FIELDS = (
     "tie_breakers",
 )
 ROW_FIELDS = (*FIGURES, "form")
+RANK_FIELDS = ("place", "position", "separated_by", "level", "restarted")
+BATCH = 10_000  # match ids a query names at most
 # The order results were played in, for the form: by round (open play has none), then the
 # day it was played, or for a forfeit (which has no such day) the day it was recorded.
 PLAYED_ORDER = (
@@ -150,9 +161,67 @@ def standings_write(season, lines: dict[int, Line], registry=None) -> None:
 
 
 def standings_rebuild(season, registry=None) -> None:
-    """Every row of the season from its matches (a new season's zero rows; the migration that
-    added tables; the bench)."""
+    """Every row of the season from its matches, and its ranking (the migration that added
+    tables; the bench)."""
     standings_write(season, season_lines(season, registry=registry), registry)
+    standings_rank(season, registry)
+
+
+def ranked(
+    scoring: Scoring,
+    lines: dict[int, Line],
+    where: Q,
+    touchdown: int | None,
+    names: dict[int, str],
+    scorings: dict[int, Scoring] | None = None,
+    registry=None,
+) -> list[Placed]:
+    """The lines in order of the scoring's tie-breakers. Head-to-head needs the results
+    between teams of one group level before it: who played whom (among the fixtures `where`
+    picks) is read lightly, then only those matches whole — and only where some teams are
+    level that far. `scorings` (season -> its scoring) scores each result as its own season
+    did (the all-time table)."""
+    groups = head_to_head_groups(lines.values(), scoring.tie_breakers)
+    between = []
+    if groups:
+        fixture_model = (registry or django_apps).get_model("league", "Fixture")
+        group_of = {team: n for n, group in enumerate(groups) for team in group}
+        pairs = fixture_model.objects.filter(where, away__isnull=False, match__isnull=False)
+        pairs = pairs.filter(decided("match__")).values_list("home_id", "away_id", "match_id")
+        picked = [
+            match for home, away, match in pairs
+            if home in group_of and group_of[home] == group_of.get(away)
+        ]  # fmt: skip
+        for start in range(0, len(picked), BATCH):  # SQLite takes so many values at a time
+            chunk = Q(match_id__in=picked[start : start + BATCH])
+            for played in results(chunk, touchdown, registry):
+                own = scorings.get(played.season) if scorings else None
+                keep = own is None or own == scoring
+                between.append(played.result if keep else replace(played.result, scoring=own))
+    return rank(scoring, lines.values(), between, names)
+
+
+def standings_rank(season, registry=None) -> None:
+    """The season's rows put in order: each row's place, position, and what separated it from
+    the row above, rewritten where they changed."""
+    model = (registry or django_apps).get_model("league", "Standing")
+    rows = model.objects.filter(season_id=season.pk).values_list(
+        "pk", "team_id", "team__name", *ROW_FIELDS, *RANK_FIELDS
+    )
+    lines, names, kept, pks = {}, {}, {}, {}
+    width = len(ROW_FIELDS)
+    for pk, team, name, *values in rows:
+        lines[team], names[team] = Line(team, *values[:width]), name
+        kept[team], pks[team] = tuple(values[width:]), pk
+    version = season.league.ruleset_version
+    placed = ranked(scoring_of(season), lines, Q(season_id=season.pk),
+                    touchdown_points(version), names, registry=registry)  # fmt: skip
+    changed = []
+    for place, row in enumerate(placed, start=1):
+        now = (place, row.position, row.by or "", row.level, row.restarted)
+        if kept[row.line.team] != now:
+            changed.append(model(pk=pks[row.line.team], **dict(zip(RANK_FIELDS, now, strict=True))))
+    model.objects.bulk_update(changed, list(RANK_FIELDS), batch_size=BATCH // 10)
 
 
 def standings_update(matches) -> None:
@@ -171,3 +240,4 @@ def standings_update(matches) -> None:
     list(Team.objects.select_for_update().filter(pk__in=everyone).order_by("pk"))
     for season_id, season in seasons.items():
         standings_write(season, season_lines(season, sorted(teams[season_id])))
+        standings_rank(season)

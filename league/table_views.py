@@ -92,7 +92,7 @@ def table_shown(table: Table, all_time: bool = False, top: int | None = None) ->
         rows=shown,
         shows_bonus=bonus or any(row.line.bonus for row in rows),
         scoring=scoring_words(table.scoring, all_time),
-        more=len(rows) - len(shown),
+        more=table.more + len(rows) - len(shown),
     )
 
 
@@ -115,7 +115,7 @@ def home_tables(season: Season | None) -> dict:
     latest results."""
     if season is None:
         return {"table": None, "recent": []}
-    shown = table_shown(season_table(season), top=HOME_ROWS)
+    shown = table_shown(season_table(season, top=HOME_ROWS))
     return {"table": shown, "recent": recent_results(season)}
 
 

@@ -6,26 +6,38 @@ the check that every kept row equals a fresh count from the matches."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from django.db.models import Q
 
-from league.models import Fixture, League, Season, Standing
+from league.models import League, Season, Standing
 from league.setting_checks import NO_CASUALTY_COUNT, SCORED_IN_POINTS, TIE_BREAKERS
-from league.standings import ROW_FIELDS, results, scoring_of, season_lines, touchdown_points
-from matches.models import decided
+from league.standings import (
+    RANK_FIELDS,
+    ROW_FIELDS,
+    ranked,
+    scoring_of,
+    season_lines,
+    touchdown_points,
+)
 from rules.engine.standings import (
     Line,
     Placed,
     Scoring,
     combined,
-    head_to_head_groups,
-    rank,
 )
 from teams.models import Team
 
-BATCH = 10_000  # match ids a query names at most
 LABELS = {choice.key: choice.label.lower() for choice in TIE_BREAKERS}
+
+
+@dataclass(frozen=True)
+class TeamRef:
+    """A team as a table names it: a thousand rows are read as values, not as models."""
+
+    pk: int
+    name: str
+    coach_name: str
 
 
 @dataclass(frozen=True)
@@ -33,7 +45,7 @@ class Row:
     """A team's place in a table, and what separated it from the team above."""
 
     placed: Placed
-    team: object  # teams.Team
+    team: TeamRef
 
     @property
     def line(self) -> Line:
@@ -68,6 +80,7 @@ class Table:
     rows: list[Row]
     scoring: Scoring
     system: str  # the ruleset's: what the table counts
+    more: int = 0  # rows below those read (a table read from its top)
 
     @property
     def in_points(self) -> bool:
@@ -88,57 +101,28 @@ class Table:
         return [LABELS.get(key, key) for key in self.scoring.tie_breakers]
 
 
-def _lines_and_teams(rows) -> tuple[dict[int, list[Line]], dict]:
-    """Each team's kept lines, oldest season first, and the teams (with their coaches) read
-    once each: rows as plain values, since a large league has thousands."""
-    by_team: dict[int, list[Line]] = defaultdict(list)
-    for team, *values in rows:
-        by_team[team].append(Line(team, *values))
-    teams = Team.objects.filter(pk__in=rows.values("team_id")).select_related("coach")
-    return by_team, {team.pk: team for team in teams}
+TEAM_FIELDS = ("team_id", "team__name", "team__coach__username")
 
 
-def _ranked(
-    scoring: Scoring,
-    lines: dict[int, Line],
-    teams: dict,
-    where: Q,
-    touchdown: int | None,
-    scorings: dict[int, Scoring] | None = None,
-) -> list[Row]:
-    """The lines in order. Head-to-head needs the results between teams of one group level
-    before it: who played whom is read lightly, then only those matches whole (a few queries,
-    and only where some teams are level that far). `scorings` (season -> its scoring) scores
-    each result as its own season did."""
-    groups = head_to_head_groups(lines.values(), scoring.tie_breakers)
-    between = []
-    if groups:
-        group_of = {team: n for n, group in enumerate(groups) for team in group}
-        pairs = Fixture.objects.filter(where, away__isnull=False, match__isnull=False)
-        pairs = pairs.filter(decided("match__")).values_list("home_id", "away_id", "match_id")
-        picked = [
-            match for home, away, match in pairs
-            if home in group_of and group_of[home] == group_of.get(away)
-        ]  # fmt: skip
-        for start in range(0, len(picked), BATCH):  # SQLite takes so many values at a time
-            for played in results(Q(match_id__in=picked[start : start + BATCH]), touchdown):
-                own = scorings.get(played.season) if scorings else None
-                keep = own is None or own == scoring
-                between.append(played.result if keep else replace(played.result, scoring=own))
-    names = {pk: team.name for pk, team in teams.items()}
-    placed = rank(scoring, lines.values(), between, names)
-    return [Row(row, teams[row.line.team]) for row in placed]
+def _team(pk: int, name: str, coach: str) -> TeamRef:
+    return TeamRef(pk, name, coach)
 
 
-def season_table(season: Season) -> Table:
-    """The season's table from its kept rows."""
+def season_table(season: Season, top: int | None = None) -> Table:
+    """The season's table as kept: its rows in their places (the first `top` only, with the
+    count of the rest), read as plain values in one query and a count."""
     version = season.league.ruleset_version
-    rows = Standing.objects.filter(season=season).values_list("team_id", *ROW_FIELDS)
-    by_team, teams = _lines_and_teams(rows)
-    lines = {team: kept[0] for team, kept in by_team.items()}
-    scoring = scoring_of(season)
-    ranked = _ranked(scoring, lines, teams, Q(season=season), touchdown_points(version))
-    return Table(ranked, scoring, version.system)
+    rows = Standing.objects.filter(season=season).order_by("place", "team_id")
+    width = len(ROW_FIELDS)
+    fields = (*TEAM_FIELDS, *ROW_FIELDS, "position", "separated_by", "level", "restarted")
+    read = rows.values_list(*fields)
+    listed = []
+    for team, name, coach, *values in read[:top] if top is not None else read:
+        position, by, level, restarted = values[width:]
+        placed = Placed(position, Line(team, *values[:width]), by or None, restarted, level)
+        listed.append(Row(placed, _team(team, name, coach)))
+    more = rows.count() - len(listed) if top is not None and len(listed) == top else 0
+    return Table(listed, scoring_of(season), version.system, more)
 
 
 def all_time_table(league: League, current: Season | None) -> Table:
@@ -151,13 +135,18 @@ def all_time_table(league: League, current: Season | None) -> Table:
         return Table([], scoring_of(league), version.system)
     newest = current or seasons[max(seasons, key=lambda pk: seasons[pk].number)]
     rows = Standing.objects.filter(season__league=league).order_by("season__number", "pk")
-    by_team, teams = _lines_and_teams(rows.values_list("team_id", *ROW_FIELDS))
+    by_team: dict[int, list[Line]] = defaultdict(list)
+    teams = {}
+    for team, name, coach, *values in rows.values_list(*TEAM_FIELDS, *ROW_FIELDS):
+        by_team[team].append(Line(team, *values))
+        teams[team] = teams.get(team) or _team(team, name, coach)
     lines = {team: combined(kept) for team, kept in by_team.items()}
     scoring = scoring_of(newest)
     scorings = {pk: scoring_of(season) for pk, season in seasons.items()}
+    names = {pk: team.name for pk, team in teams.items()}
     where = Q(season__league=league)
-    ranked = _ranked(scoring, lines, teams, where, touchdown_points(version), scorings)
-    return Table(ranked, scoring, version.system)
+    placed = ranked(scoring, lines, where, touchdown_points(version), names, scorings)
+    return Table([Row(row, teams[row.line.team]) for row in placed], scoring, version.system)
 
 
 def standings_problems(seasons=None) -> list[str]:
@@ -190,4 +179,27 @@ def standings_problems(seasons=None) -> list[str]:
                     f"{where}, {names[row.team_id]}: a row with {row.played} played, "
                     "but no match of the season"
                 )
+        problems += _rank_problems(season, fresh, names, where)
+    return problems
+
+
+def _rank_problems(season: Season, fresh: dict[int, Line], names: dict, where: str) -> list[str]:
+    """Each kept place, position or separation that differs from ranking the fresh lines."""
+    version = season.league.ruleset_version
+    at = Q(season_id=season.pk)
+    placed = ranked(scoring_of(season), fresh, at, touchdown_points(version), names)
+    kept = {
+        team: values
+        for team, *values in Standing.objects.filter(season=season).values_list(
+            "team_id", *RANK_FIELDS
+        )
+    }
+    problems = []
+    for place, row in enumerate(placed, start=1):
+        want = (place, row.position, row.by or "", row.level, row.restarted)
+        have = kept.get(row.line.team)
+        for name, had, wanted in zip(RANK_FIELDS, have or (), want, strict=False):
+            if had != wanted:
+                said = f"{name} is {had!r}, the matches say {wanted!r}"
+                problems.append(f"{where}, {names[row.line.team]}: {said}")
     return problems

@@ -288,7 +288,7 @@ def _season(request, league: League, season: Season, status: int = 200, **extra)
         "round_numbers": selectors.round_numbers(season),
         "window": window or (),
         "seasons": selectors.season_list(league),
-        "table": table_shown(season_table(season), top=SEASON_ROWS),
+        "table": table_shown(season_table(season, top=SEASON_ROWS)),
         "is_commissioner": commissioner,
         "today": timezone.localdate(),
         **extra,

@@ -15,7 +15,7 @@ from django.core.management.base import CommandError
 from django.db.models import F
 
 from league.models import Standing
-from league.tables import standings_problems
+from league.tables import season_table, standings_problems
 from tests.league.test_standings_kept import confirmed, join, match_of, started
 from tests.teams.helpers import orc_team
 
@@ -117,3 +117,29 @@ def test_a_finished_seasons_tampered_row_is_caught_too(played, league, team) -> 
         "Old World Classic, Season 1, Gouged Eye: touchdowns_against is 0, the matches say 1\n"
     )
     assert standings_problems(type(second).objects.filter(pk=second.pk)) == []
+
+
+def test_a_tampered_place_in_the_table_is_named(played, team, rival_team) -> None:
+    # Gouged Eye (3 points) is first, Da Krumpers (0) second: swap their places.
+    Standing.objects.filter(season=played, team=team).update(place=2, position=2)
+    Standing.objects.filter(season=played, team=rival_team).update(place=1, position=1)
+    out, error = check()
+    assert error is not None
+    assert out.splitlines() == [
+        "Old World Classic, Season 1, Gouged Eye: place is 2, the matches say 1",
+        "Old World Classic, Season 1, Gouged Eye: position is 2, the matches say 1",
+        "Old World Classic, Season 1, Da Krumpers: place is 1, the matches say 2",
+        "Old World Classic, Season 1, Da Krumpers: position is 1, the matches say 2",
+    ]
+
+
+def test_the_kept_table_reads_in_its_places(played, team, rival_team) -> None:
+    table = season_table(played)
+    assert [(row.position, row.team.name) for row in table.rows] == [
+        (1, "Gouged Eye"),  # 3 points for the 2-1 win
+        (2, "Da Krumpers"),  # 0
+    ]
+    assert table.more == 0
+    top = season_table(played, top=1)
+    assert [row.team.name for row in top.rows] == ["Gouged Eye"]
+    assert top.more == 1
