@@ -31,7 +31,7 @@ from teams.models import Team
 LABELS = {choice.key: choice.label.lower() for choice in TIE_BREAKERS}
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class TeamRef:
     """A team as a table names it: a thousand rows are read as values, not as models."""
 
@@ -40,7 +40,7 @@ class TeamRef:
     coach_name: str
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Row:
     """A team's place in a table, and what separated it from the team above."""
 

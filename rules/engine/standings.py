@@ -102,7 +102,7 @@ def points_for(scoring: Scoring, side: Side) -> int:
     return earned + bonus_points(scoring, side)
 
 
-@dataclass
+@dataclass(slots=True)  # a thousand-team table builds a thousand of these per read
 class Line:
     """A team's row of a table. `form` is its last five results, oldest first ("WDLWW")."""
 
@@ -169,7 +169,7 @@ def combined(seasons: Iterable[Line]) -> Line:
     return total
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Placed:
     """A line in its place. `by`: the tie-breaker that put it below the line above (None for
     the first line, and for a line `level` with the one above on every tie-breaker, which
