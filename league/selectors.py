@@ -104,12 +104,16 @@ def round_window(season: Season, asked: str | None) -> tuple[int, ...] | None:
     return None if current is None else (current, current + 1)
 
 
-def season_rounds(season: Season, numbers: tuple[int, ...] | None = None) -> list[RoundRow]:
+def season_rounds(
+    season: Season, numbers: tuple[int, ...] | None = None, to_play: bool = False
+) -> list[RoundRow]:
     """The season's fixtures grouped by round (open-play matches last), in two queries; with
-    `numbers`, only those rounds'."""
+    `numbers`, only those rounds'; with `to_play`, only those whose result does not stand."""
     fixtures = season.fixtures.select_related(
         "home__coach", "away__coach", "match__report", "match__forfeited_by", "match__post_game"
     ).order_by("round__number", "pk")
+    if to_play:
+        fixtures = fixtures.exclude(decided("match__"))
     rounds = season.rounds.order_by("number")
     if numbers is not None:
         fixtures = fixtures.filter(round__number__in=numbers)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import F, OuterRef, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
@@ -16,7 +15,7 @@ from league import selectors
 from league.models import Fixture, Season
 from league.standings import scoring_of
 from league.tables import LABELS, Row, Table, all_time_table, season_table
-from matches.models import MatchStep, decided
+from matches.models import decided
 from rules.engine.standings import Scoring
 
 RECENT_RESULTS = 5  # the league home's "recent results"
@@ -97,17 +96,16 @@ def table_shown(table: Table, all_time: bool = False, top: int | None = None) ->
 
 
 def recent_results(season: Season, count: int = RECENT_RESULTS) -> list[Fixture]:
-    """The season's last `count` fixtures whose result stands, newest first, in one query.
-    Newest by the match's latest workflow step (its confirmation, approval or forfeit): a
-    forfeit has no date played, and the day a match was played says nothing of the order
+    """The season's last `count` fixtures whose result stands, newest first, in one query:
+    newest by when the match last changed (its confirmation, approval or forfeit), since a
+    forfeit has no date played and the day a match was played says nothing of the order
     within a day."""
-    latest = MatchStep.objects.filter(match=OuterRef("match_id")).order_by("-pk").values("pk")
     fixtures = season.fixtures.filter(away__isnull=False, match__isnull=False).filter(
         decided("match__")
     )
     related = ("round", "home", "away", "match__report", "match__forfeited_by")
-    fixtures = fixtures.select_related(*related).annotate(stood=Subquery(latest[:1]))
-    return list(fixtures.order_by(F("stood").desc(nulls_last=True), "-pk")[:count])
+    ordered = fixtures.select_related(*related).order_by("-match__changed_at", "-pk")
+    return list(ordered[:count])
 
 
 def home_tables(season: Season | None) -> dict:

@@ -86,7 +86,9 @@ def _home(request: HttpRequest, league: League, status: int = 200, **extra) -> H
         "commissioners": selectors.commissioners(league),
         "members": selectors.memberships(league, ("approved",)),
         "season": season,
-        "rounds": selectors.season_rounds(season, window) if season else [],
+        # Open play has no rounds: its home lists the matches still to play (the results
+        # above it), not every match of the season.
+        "rounds": selectors.season_rounds(season, window, to_play=window is None) if season else [],
         "round_numbers": selectors.round_numbers(season) if season else [],
         "window": window or (),
         "is_commissioner": is_commissioner(request.user, league),

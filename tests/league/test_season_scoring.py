@@ -9,6 +9,8 @@ Krumpers, 3 points a win to begin with."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 import pytest
 
 from league.models import Season
@@ -109,7 +111,7 @@ def test_the_all_time_table_counts_each_season_as_it_scored_it(league, pair, com
     # against.
     assert points(table) == [("Gouged Eye", 3), ("Da Krumpers", 2)]
     assert [(r.position, r.by) for r in table.rows] == [(1, ""), (2, "")]  # points did it
-    gouged, krumpers = (vars(r.line) for r in table.rows)
+    gouged, krumpers = (asdict(r.line) for r in table.rows)
     assert gouged == {"team": home.pk, **line(
         played=2, won=1, lost=1, touchdowns_for=2, touchdowns_against=2, points=3, form="WL"
     )}  # fmt: skip
