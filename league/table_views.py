@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from league import selectors
 from league.models import Fixture, Season
 from league.standings import scoring_of
-from league.tables import LABELS, Row, Table, all_time_table, season_table
+from league.tables import LABELS, Row, Table, all_time_table, season_table, table_page
 from matches.models import decided
 from rules.engine.standings import Scoring
 
@@ -23,6 +23,7 @@ RECENT_RESULTS = 5  # the league home's "recent results"
 # teams has its whole table a click away, on the full table page.
 HOME_ROWS = 20
 SEASON_ROWS = 100
+TABLE_ROWS = 100  # a table page's: a league of a thousand teams has ten
 BONUSES = (
     ("three_touchdowns", "for 3 or more touchdowns"),
     ("three_casualties", "for 3 or more casualties"),
@@ -76,14 +77,15 @@ def scoring_words(scoring: Scoring, all_time: bool = False) -> str:
     return f"{points}; {bonus}; tie-breakers: {tie_breakers}."
 
 
-def table_shown(table: Table, all_time: bool = False, top: int | None = None) -> TableShown:
-    """The table in words; with `top`, its first `top` rows only."""
+def table_shown(table: Table, all_time: bool = False) -> TableShown:
+    """The table (or the part of it read) in words."""
     rows = table.rows
     shared = {row.position for row in rows if row.placed.level}
     shown = []
-    for index, row in enumerate(rows[:top]):
+    for index, row in enumerate(rows):
         place = f"{row.position}=" if row.position in shared else str(row.position)
-        reason = f"below {rows[index - 1].team.name} on {row.by}" if index and row.by else ""
+        above = rows[index - 1].team if index else table.above
+        reason = f"below {above.name} on {row.by}" if above and row.by else ""
         shown.append(RowShown(row, place, reason))
     bonus = any(getattr(table.scoring, key) for key, _ in BONUSES)
     return TableShown(
@@ -91,8 +93,27 @@ def table_shown(table: Table, all_time: bool = False, top: int | None = None) ->
         rows=shown,
         shows_bonus=bonus or any(row.line.bonus for row in rows),
         scoring=scoring_words(table.scoring, all_time),
-        more=table.more + len(rows) - len(shown),
+        more=table.more,
     )
+
+
+def _page(request: HttpRequest) -> int:
+    asked = request.GET.get("page", "1")
+    return int(asked) if asked.isdigit() and 0 < int(asked) < 10**6 else 1
+
+
+def _pager(table: Table, page: int) -> dict:
+    """The page's place in a long table: "Teams 101–200 of 1,000", and its neighbours."""
+    if page > 1 and not table.rows:
+        raise Http404(f"This table has no page {page}.")
+    return {
+        "page": page,
+        "first_shown": table.before + 1,
+        "last_shown": table.before + len(table.rows),
+        "total": table.total,
+        "previous_page": page - 1 if page > 1 else None,
+        "next_page": page + 1 if table.more else None,
+    }
 
 
 def recent_results(season: Season, count: int = RECENT_RESULTS) -> list[Fixture]:
@@ -130,14 +151,18 @@ def scoring_note(season: Season | None) -> str:
 def season_table_view(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     league = selectors.league_get(pk, request.user)
     season = selectors.season_get(league, number)
-    context = {"league": league, "season": season, "table": table_shown(season_table(season))}
-    return render(request, "leagues/season_table.html", context)
+    page = _page(request)
+    table = season_table(season, top=TABLE_ROWS, skip=(page - 1) * TABLE_ROWS)
+    context = {"league": league, "season": season, "table": table_shown(table)}
+    return render(request, "leagues/season_table.html", context | _pager(table, page))
 
 
 @require_safe
 def all_time_table_view(request: HttpRequest, pk: int) -> HttpResponse:
     league = selectors.league_get(pk, request.user)
     current = selectors.current_season(league)
-    table = table_shown(all_time_table(league, current), all_time=True)
-    context = {"league": league, "season": current, "table": table}
-    return render(request, "leagues/all_time_table.html", context)
+    page = _page(request)
+    whole = all_time_table(league, current)
+    table = table_page(whole, TABLE_ROWS, (page - 1) * TABLE_ROWS)
+    context = {"league": league, "season": current, "table": table_shown(table, all_time=True)}
+    return render(request, "leagues/all_time_table.html", context | _pager(table, page))

@@ -6,7 +6,7 @@ the check that every kept row equals a fresh count from the matches."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db.models import Q
 
@@ -80,7 +80,13 @@ class Table:
     rows: list[Row]
     scoring: Scoring
     system: str  # the ruleset's: what the table counts
-    more: int = 0  # rows below those read (a table read from its top)
+    more: int = 0  # rows below those read (a table read a page at a time)
+    before: int = 0  # rows above those read
+    above: TeamRef | None = None  # the team just above the first row read
+
+    @property
+    def total(self) -> int:
+        return self.before + len(self.rows) + self.more
 
     @property
     def in_points(self) -> bool:
@@ -108,21 +114,34 @@ def _team(pk: int, name: str, coach: str) -> TeamRef:
     return TeamRef(pk, name, coach)
 
 
-def season_table(season: Season, top: int | None = None) -> Table:
-    """The season's table as kept: its rows in their places (the first `top` only, with the
-    count of the rest), read as plain values in one query and a count."""
+def season_table(season: Season, top: int | None = None, skip: int = 0) -> Table:
+    """The season's table as kept: its rows in their places (with `top`, the `top` rows after
+    the first `skip`, and the team just above them), read as plain values in one query, and
+    a count where a part is read."""
     version = season.league.ruleset_version
     rows = Standing.objects.filter(season=season).order_by("place", "team_id")
     width = len(ROW_FIELDS)
     fields = (*TEAM_FIELDS, *ROW_FIELDS, "position", "separated_by", "level", "restarted")
     read = rows.values_list(*fields)
+    if top is not None:
+        read = read[max(skip - 1, 0) : skip + top]
     listed = []
-    for team, name, coach, *values in read[:top] if top is not None else read:
+    for team, name, coach, *values in read:
         position, by, level, restarted = values[width:]
         placed = Placed(position, Line(team, *values[:width]), by or None, restarted, level)
         listed.append(Row(placed, _team(team, name, coach)))
-    more = rows.count() - len(listed) if top is not None and len(listed) == top else 0
-    return Table(listed, scoring_of(season), version.system, more)
+    above = listed.pop(0).team if top is not None and skip and listed else None
+    before = skip if top is not None else 0
+    more = max(rows.count() - before - len(listed), 0) if top is not None else 0
+    return Table(listed, scoring_of(season), version.system, more, before, above)
+
+
+def table_page(table: Table, top: int, skip: int) -> Table:
+    """`top` rows of a table read whole (the all-time table), after the first `skip`."""
+    rows = table.rows[skip : skip + top]
+    above = table.rows[skip - 1].team if 0 < skip <= len(table.rows) else None
+    more = max(len(table.rows) - skip - len(rows), 0)
+    return replace(table, rows=rows, more=more, before=min(skip, len(table.rows)), above=above)
 
 
 def all_time_table(league: League, current: Season | None) -> Table:

@@ -143,3 +143,23 @@ def test_the_kept_table_reads_in_its_places(played, team, rival_team) -> None:
     top = season_table(played, top=1)
     assert [row.team.name for row in top.rows] == ["Gouged Eye"]
     assert top.more == 1
+
+
+def test_a_season_table_is_read_a_page_at_a_time(played, team, rival_team) -> None:
+    second = season_table(played, top=1, skip=1)
+    assert [row.team.name for row in second.rows] == ["Da Krumpers"]  # 0 points, second
+    assert second.above.name == "Gouged Eye"
+    assert (second.before, second.more, second.total) == (1, 0, 2)
+
+
+def test_the_table_page_goes_a_hundred_teams_at_a_time(played, client, monkeypatch) -> None:
+    monkeypatch.setattr("league.table_views.TABLE_ROWS", 1)  # two teams: two pages
+    url = f"/leagues/{played.league_id}/seasons/{played.number}/table/"
+    first = client.get(url).content.decode()
+    assert "Teams 1–1 of 2" in first
+    assert 'href="?page=2"' in first
+    second = client.get(f"{url}?page=2").content.decode()
+    assert "Teams 2–2 of 2" in second
+    assert "Da Krumpers" in second
+    assert "Gouged Eye" not in second
+    assert client.get(f"{url}?page=3").status_code == 404
