@@ -26,7 +26,23 @@ def _default_tie_breakers() -> list[str]:
     ]
 
 
-class League(models.Model):
+class ScoringColumns(models.Model):
+    """How results count: points for a win, draw and loss, bonus points and tie-breakers in
+    order. A league's are for its next season; a season keeps its own."""
+
+    points_win = models.SmallIntegerField(default=3)
+    points_draw = models.SmallIntegerField(default=1)
+    points_loss = models.SmallIntegerField(default=0)
+    bonus_three_touchdowns = models.PositiveSmallIntegerField(default=0)
+    bonus_three_casualties = models.PositiveSmallIntegerField(default=0)
+    bonus_clean_sheet = models.PositiveSmallIntegerField(default=0)
+    tie_breakers = models.JSONField(default=list)
+
+    class Meta:
+        abstract = True
+
+
+class League(ScoringColumns):
     name = models.CharField(max_length=80)
     description = models.TextField(blank=True, max_length=2000)
     ruleset_version = models.ForeignKey(
@@ -43,15 +59,8 @@ class League(models.Model):
         through_fields=("league", "user"),
         related_name="commissioned_leagues",
     )
-    # League settings (league.setting_checks explains and checks each one).
-    points_win = models.SmallIntegerField(default=3)
-    points_draw = models.SmallIntegerField(default=1)
-    points_loss = models.SmallIntegerField(default=0)
-    bonus_three_touchdowns = models.PositiveSmallIntegerField(default=0)
-    bonus_three_casualties = models.PositiveSmallIntegerField(default=0)
-    bonus_clean_sheet = models.PositiveSmallIntegerField(default=0)
-    # Saved empty, a league takes its ruleset's own (see save).
-    tie_breakers = models.JSONField(default=list)
+    # League settings (league.setting_checks explains and checks each one); the scoring is
+    # ScoringColumns'. Saved empty, a league's tie-breakers are its ruleset's own (see save).
     dice_sources = models.CharField(
         max_length=10, default="both", choices=[(c.key, c.label) for c in DICE_SOURCES]
     )
@@ -133,7 +142,7 @@ class Membership(models.Model):
         return f"{self.team} in {self.league} ({self.get_status_display()})"
 
 
-class Season(models.Model):
+class Season(ScoringColumns):
     FORMATS = [
         ("round_robin", "round robin"),
         ("double_round_robin", "double round robin (home and away)"),
@@ -150,15 +159,9 @@ class Season(models.Model):
     )
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # The league's scoring as it stood when the season started (season_start copies it), so a
-    # change to the league's settings counts from the next season and never rewrites a table.
-    points_win = models.SmallIntegerField(default=3)
-    points_draw = models.SmallIntegerField(default=1)
-    points_loss = models.SmallIntegerField(default=0)
-    bonus_three_touchdowns = models.PositiveSmallIntegerField(default=0)
-    bonus_three_casualties = models.PositiveSmallIntegerField(default=0)
-    bonus_clean_sheet = models.PositiveSmallIntegerField(default=0)
-    tie_breakers = models.JSONField(default=list)
+    # Its scoring (ScoringColumns) is the league's as it stood when the season started
+    # (season_start copies it): a change to the league's counts from the next season and
+    # never rewrites a table.
 
     class Meta:
         ordering = ["league", "number"]
