@@ -244,8 +244,7 @@ class StandingsSerializer(serializers.Serializer):
 
 def standings_answer(table, season: int | None) -> dict:
     """The table as the API answers it (a StandingsSerializer's data)."""
-    shared = {row.position for row in table.rows if row.placed.level}
-    context = {"table": table, "shared": shared}
+    context = {"table": table, "shared": table.shared_positions}
     return {
         "season": season,
         "scoring": StandingsScoringSerializer(table.scoring).data,

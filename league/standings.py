@@ -201,6 +201,11 @@ def ranked(
     return rank(scoring, lines.values(), between, names)
 
 
+def rank_values(place: int, row: Placed) -> tuple:
+    """What a row keeps of its ranking, in RANK_FIELDS' order."""
+    return (place, row.position, row.by or "", row.level, row.restarted)
+
+
 def standings_rank(season, registry=None) -> None:
     """The season's rows put in order: each row's place, position, and what separated it from
     the row above, rewritten where they changed."""
@@ -218,7 +223,7 @@ def standings_rank(season, registry=None) -> None:
                     touchdown_points(version), names, registry=registry)  # fmt: skip
     changed = []
     for place, row in enumerate(placed, start=1):
-        now = (place, row.position, row.by or "", row.level, row.restarted)
+        now = rank_values(place, row)
         if kept[row.line.team] != now:
             changed.append(model(pk=pks[row.line.team], **dict(zip(RANK_FIELDS, now, strict=True))))
     model.objects.bulk_update(changed, list(RANK_FIELDS), batch_size=BATCH // 10)

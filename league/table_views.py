@@ -80,7 +80,7 @@ def scoring_words(scoring: Scoring, all_time: bool = False) -> str:
 def table_shown(table: Table, all_time: bool = False) -> TableShown:
     """The table (or the part of it read) in words."""
     rows = table.rows
-    shared = {row.position for row in rows if row.placed.level}
+    shared = table.shared_positions
     shown = []
     for index, row in enumerate(rows):
         place = f"{row.position}=" if row.position in shared else str(row.position)

@@ -15,6 +15,7 @@ from league.setting_checks import NO_CASUALTY_COUNT, SCORED_IN_POINTS, TIE_BREAK
 from league.standings import (
     RANK_FIELDS,
     ROW_FIELDS,
+    rank_values,
     ranked,
     scoring_of,
     season_lines,
@@ -103,15 +104,12 @@ class Table:
         return any(row.placed.restarted for row in self.rows)
 
     @property
-    def tie_breakers(self) -> list[str]:
-        return [LABELS.get(key, key) for key in self.scoring.tie_breakers]
+    def shared_positions(self) -> set[int]:
+        """The positions two or more teams share (level on every tie-breaker)."""
+        return {row.position for row in self.rows if row.placed.level}
 
 
 TEAM_FIELDS = ("team_id", "team__name", "team__coach__username")
-
-
-def _team(pk: int, name: str, coach: str) -> TeamRef:
-    return TeamRef(pk, name, coach)
 
 
 def season_table(season: Season, top: int | None = None, skip: int = 0) -> Table:
@@ -129,7 +127,7 @@ def season_table(season: Season, top: int | None = None, skip: int = 0) -> Table
     for team, name, coach, *values in read:
         position, by, level, restarted = values[width:]
         placed = Placed(position, Line(team, *values[:width]), by or None, restarted, level)
-        listed.append(Row(placed, _team(team, name, coach)))
+        listed.append(Row(placed, TeamRef(team, name, coach)))
     above = listed.pop(0).team if top is not None and skip and listed else None
     before = skip if top is not None else 0
     more = max(rows.count() - before - len(listed), 0) if top is not None else 0
@@ -158,7 +156,7 @@ def all_time_table(league: League, current: Season | None) -> Table:
     teams = {}
     for team, name, coach, *values in rows.values_list(*TEAM_FIELDS, *ROW_FIELDS):
         by_team[team].append(Line(team, *values))
-        teams[team] = teams.get(team) or _team(team, name, coach)
+        teams[team] = teams.get(team) or TeamRef(team, name, coach)
     lines = {team: combined(kept) for team, kept in by_team.items()}
     scoring = scoring_of(newest)
     scorings = {pk: scoring_of(season) for pk, season in seasons.items()}
@@ -176,7 +174,8 @@ def standings_problems(seasons=None) -> list[str]:
     seasons = seasons if seasons is not None else Season.objects.all()
     for season in seasons.select_related("league__ruleset_version").order_by("league", "number"):
         fresh = season_lines(season)
-        kept = {row.team_id: row for row in Standing.objects.filter(season=season)}
+        rows = {row.team_id: row for row in Standing.objects.filter(season=season)}
+        kept = dict(rows)
         where = f"{season.league.name}, {season.name}"
         teams = set(fresh) | set(kept)
         names = dict(Team.objects.filter(pk__in=teams).values_list("pk", "name"))
@@ -198,26 +197,22 @@ def standings_problems(seasons=None) -> list[str]:
                     f"{where}, {names[row.team_id]}: a row with {row.played} played, "
                     "but no match of the season"
                 )
-        problems += _rank_problems(season, fresh, names, where)
+        problems += _rank_problems(season, fresh, rows, names, where)
     return problems
 
 
-def _rank_problems(season: Season, fresh: dict[int, Line], names: dict, where: str) -> list[str]:
+def _rank_problems(season: Season, fresh: dict[int, Line], rows: dict, names, where) -> list[str]:
     """Each kept place, position or separation that differs from ranking the fresh lines."""
     version = season.league.ruleset_version
     at = Q(season_id=season.pk)
     placed = ranked(scoring_of(season), fresh, at, touchdown_points(version), names)
-    kept = {
-        team: values
-        for team, *values in Standing.objects.filter(season=season).values_list(
-            "team_id", *RANK_FIELDS
-        )
-    }
     problems = []
     for place, row in enumerate(placed, start=1):
-        want = (place, row.position, row.by or "", row.level, row.restarted)
-        have = kept.get(row.line.team)
-        for name, had, wanted in zip(RANK_FIELDS, have or (), want, strict=False):
+        kept = rows.get(row.line.team)
+        if kept is None:
+            continue  # named above, if it played
+        for name, wanted in zip(RANK_FIELDS, rank_values(place, row), strict=True):
+            had = getattr(kept, name)
             if had != wanted:
                 said = f"{name} is {had!r}, the matches say {wanted!r}"
                 problems.append(f"{where}, {names[row.line.team]}: {said}")

@@ -231,11 +231,6 @@ def head_to_head_groups(lines: Iterable[Line], tie_breakers: Sequence[str]) -> l
     return [teams for teams in groups.values() if len(teams) > 1]
 
 
-def needs_head_to_head(lines: Iterable[Line], tie_breakers: Sequence[str]) -> set[int]:
-    """Every team of the head-to-head groups."""
-    return {team for group in head_to_head_groups(lines, tie_breakers) for team in group}
-
-
 def rank(
     scoring: Scoring,
     lines: Iterable[Line],

@@ -136,8 +136,8 @@ def test_the_all_time_table_ranks_by_the_current_seasons_tie_breakers(
         table = all_time_table(league, current)
         assert points(table) == [("Da Krumpers", 3), ("Gouged Eye", 3)]
         assert [(r.position, r.by) for r in table.rows] == [(1, ""), (2, "casualty difference")]
-        assert table.tie_breakers == ["points", "casualty difference"]
+        assert table.scoring.tie_breakers == ("points", "casualty_difference")
     # The first season's own table still ranks by its own tie-breakers.
     table = season_table(first)
     assert points(table) == [("Gouged Eye", 3), ("Da Krumpers", 0)]
-    assert table.tie_breakers == ["points", "touchdown difference"]
+    assert table.scoring.tie_breakers == ("points", "touchdown_difference")

@@ -11,7 +11,7 @@ from rules.engine.standings import (
     Result,
     Scoring,
     head_to_head,
-    needs_head_to_head,
+    head_to_head_groups,
     rank,
     tally,
 )
@@ -373,28 +373,28 @@ NEEDS_LINES = [
 
 def test_head_to_head_after_points_needs_every_team_level_on_points() -> None:
     # 7 points: Reikland, Orcland, Gouged Eye; 4: Darkside, Bright; Chaos alone on 2.
-    needed = needs_head_to_head(NEEDS_LINES, EVERY_TIE_BREAKER)
+    groups = head_to_head_groups(NEEDS_LINES, EVERY_TIE_BREAKER)
 
-    assert needed == {REIKLAND, ORCLAND, GOUGED_EYE, DARKSIDE, BRIGHT}
+    assert groups == [[REIKLAND, ORCLAND, GOUGED_EYE], [DARKSIDE, BRIGHT]]
 
 
 def test_head_to_head_later_needs_only_teams_level_on_every_tie_breaker_before_it() -> None:
     # Points and touchdown difference: (7, +1) Reikland and Gouged Eye; the rest alone.
     tie_breakers = ("points", "touchdown_difference", "head_to_head")
 
-    assert needs_head_to_head(NEEDS_LINES, tie_breakers) == {REIKLAND, GOUGED_EYE}
+    assert head_to_head_groups(NEEDS_LINES, tie_breakers) == [[REIKLAND, GOUGED_EYE]]
 
 
 def test_head_to_head_listed_before_points_still_compares_only_teams_level_on_points() -> None:
     # Points always rank first: 7 points: Reikland, Orcland, Gouged Eye; 4: Darkside, Bright.
     tie_breakers = ("head_to_head", "points")
 
-    assert needs_head_to_head(NEEDS_LINES, tie_breakers) == {
-        REIKLAND, ORCLAND, GOUGED_EYE, DARKSIDE, BRIGHT,
-    }  # fmt: skip
+    assert head_to_head_groups(NEEDS_LINES, tie_breakers) == [
+        [REIKLAND, ORCLAND, GOUGED_EYE], [DARKSIDE, BRIGHT],
+    ]  # fmt: skip
 
 
 def test_without_head_to_head_no_team_needs_it() -> None:
     tie_breakers = ("points", "touchdown_difference")
 
-    assert needs_head_to_head(NEEDS_LINES, tie_breakers) == set()
+    assert head_to_head_groups(NEEDS_LINES, tie_breakers) == []
