@@ -17,3 +17,10 @@ class LeagueConfig(AppConfig):
         leagues.fill(LeagueAnswers())
         # Likewise matches asks who settles a match and who may see it.
         settlers.fill(MatchAnswers())
+        # A coach's name is kept in his teams' season tables; the admin may change it.
+        from django.contrib.auth import get_user_model
+        from django.db.models.signals import post_save
+
+        from league.standings import coach_saved
+
+        post_save.connect(coach_saved, sender=get_user_model(), dispatch_uid="league.coach_saved")

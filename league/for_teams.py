@@ -12,6 +12,7 @@ from league.permissions import current_league, may_adjust, may_view
 from league.selectors import league_get
 from league.services import membership_request
 from league.setting_checks import DICE_SOURCES
+from league.standings import standings_rank_teams
 from teams.seams import BOTH_SOURCES, TeamLeague
 
 DICE_RULES = {choice.key: choice.explanation for choice in DICE_SOURCES}
@@ -81,3 +82,6 @@ class LeagueAnswers:
 
     def team_enter(self, league: TeamLeague, actor, team) -> None:
         membership_request(League.objects.get(pk=league.pk), actor, team)
+
+    def team_renamed(self, team) -> None:
+        standings_rank_teams(Q(pk=team.pk))

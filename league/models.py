@@ -326,3 +326,22 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} in {self.season}: {self.points} points"
+
+
+class SeasonTable(models.Model):
+    """The season's ranked table as one value, names included: a row per team, in its place
+    (league.standings.TABLE_FIELDS), so a thousand-team table is one row read, not a thousand
+    rows joined to their teams and coaches. Rewritten whenever the season is ranked (a result
+    stands, a team is renamed, a coach's name changes); `standings_check` proves it equal to
+    the rows."""
+
+    season = models.OneToOneField(
+        Season, on_delete=models.CASCADE, primary_key=True, related_name="kept_table"
+    )
+    rows = models.JSONField(default=list)
+    # New with every write: a process keeps the table it read last with its stamp, and reads
+    # the rows again only when the stamp has changed (league.tables.season_table).
+    stamp = models.CharField(max_length=32, default="")
+
+    def __str__(self) -> str:
+        return f"The table of {self.season}"

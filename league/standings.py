@@ -10,6 +10,7 @@ value of a touchdown)."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
@@ -17,7 +18,7 @@ from django.apps import apps as django_apps
 from django.db.models import F, Q
 from django.db.models.functions import Coalesce, TruncDate
 
-from league.models import Fixture
+from league.models import Fixture, Season
 from league.setting_checks import SCORED_IN_POINTS
 from matches.models import FORFEIT, decided
 from matches.selectors import casualties_caused
@@ -47,6 +48,9 @@ SCORING_FIELDS = (
 )
 ROW_FIELDS = (*FIGURES, "form")
 RANK_FIELDS = ("place", "position", "separated_by", "level", "restarted")
+# A row of a season's kept table (SeasonTable.rows), in place order.
+TABLE_FIELDS = ("team", "name", "coach", *ROW_FIELDS, "position", "separated_by", "level",
+                "restarted")  # fmt: skip
 BATCH = 10_000  # match ids a query names at most
 # The order results were played in, for the form: by round (open play has none), then the
 # day it was played, or for a forfeit (which has no such day) the day it was recorded.
@@ -207,16 +211,28 @@ def rank_values(place: int, row: Placed) -> tuple:
 
 
 def standings_rank(season, registry=None) -> None:
+    """The season's rows put in order (standings_place) and its kept table written whole
+    (SeasonTable), names included, for readers."""
+    table = standings_place(season, registry)
+    kept_table = (registry or django_apps).get_model("league", "SeasonTable")
+    fresh = {"rows": table, "stamp": uuid.uuid4().hex}
+    # One write where the table is kept already (the season is locked, or being started).
+    if not kept_table.objects.filter(season_id=season.pk).update(**fresh):
+        kept_table.objects.create(season_id=season.pk, **fresh)
+
+
+def standings_place(season, registry=None) -> list[list]:
     """The season's rows put in order: each row's place, position, and what separated it from
-    the row above, rewritten where they changed."""
+    the row above, rewritten where they changed. Returns the ranked table's rows (in
+    TABLE_FIELDS' order), which standings_rank keeps."""
     model = (registry or django_apps).get_model("league", "Standing")
     rows = model.objects.filter(season_id=season.pk).values_list(
-        "pk", "team_id", "team__name", *ROW_FIELDS, *RANK_FIELDS
+        "pk", "team_id", "team__name", "team__coach__username", *ROW_FIELDS, *RANK_FIELDS
     )
-    lines, names, kept, pks = {}, {}, {}, {}
+    lines, names, coaches, kept, pks = {}, {}, {}, {}, {}
     width = len(ROW_FIELDS)
-    for pk, team, name, *values in rows:
-        lines[team], names[team] = Line(team, *values[:width]), name
+    for pk, team, name, coach, *values in rows:
+        lines[team], names[team], coaches[team] = Line(team, *values[:width]), name, coach
         kept[team], pks[team] = tuple(values[width:]), pk
     version = season.league.ruleset_version
     placed = ranked(scoring_of(season), lines, Q(season_id=season.pk),
@@ -227,6 +243,27 @@ def standings_rank(season, registry=None) -> None:
         if kept[row.line.team] != now:
             changed.append(model(pk=pks[row.line.team], **dict(zip(RANK_FIELDS, now, strict=True))))
     model.objects.bulk_update(changed, list(RANK_FIELDS), batch_size=BATCH // 10)
+    return [table_row(row, names[row.line.team], coaches[row.line.team]) for row in placed]
+
+
+def table_row(row: Placed, name: str, coach: str) -> list:
+    """A team's row of the kept table, in TABLE_FIELDS' order (a list: JSON has no tuples)."""
+    line = row.line
+    figures = [getattr(line, field) for field in ROW_FIELDS]
+    return [line.team, name, coach, *figures, row.position, row.by or "", row.level,
+            row.restarted]  # fmt: skip
+
+
+def standings_rank_teams(teams: Q) -> None:
+    """Every season the teams `teams` picks (a filter on Team) have rows in, ranked again and
+    its kept table rewritten: a team's name (which orders teams level on everything) or its
+    coach's name changed."""
+    picked = Team.objects.filter(teams).values("pk")
+    seasons = Season.objects.filter(standings__team__in=picked).distinct()
+    seasons = {season.pk: season for season in seasons.select_related("league__ruleset_version")}
+    _seasons_locked(seasons)
+    for season in seasons.values():
+        standings_rank(season)
 
 
 def standings_update(matches) -> None:
@@ -243,6 +280,23 @@ def standings_update(matches) -> None:
         teams.setdefault(fixture.season_id, set()).update((fixture.home_id, fixture.away_id))
     everyone = sorted(set().union(*teams.values())) if teams else []
     list(Team.objects.select_for_update().filter(pk__in=everyone).order_by("pk"))
+    _seasons_locked(seasons)
     for season_id, season in seasons.items():
         standings_write(season, season_lines(season, sorted(teams[season_id])))
         standings_rank(season)
+
+
+def coach_saved(sender, instance, created: bool = False, update_fields=None, **kwargs) -> None:
+    """post_save of a coach: his name is in his teams' kept tables, so where it may have
+    changed (a save of every field, as the admin's; never a sign-in's last_login) those
+    seasons are written again. A new coach has no rows yet."""
+    if created or (update_fields is not None and "username" not in update_fields):
+        return
+    standings_rank_teams(Q(coach=instance))
+
+
+def _seasons_locked(seasons: dict) -> None:
+    """Locks the seasons about to be ranked (after their teams, in pk order): ranking reads
+    every row of a season, so two rankings of one season at once would each miss the other's
+    new figures and the last to commit would keep a table without them."""
+    list(Season.objects.select_for_update().filter(pk__in=sorted(seasons)).order_by("pk"))

@@ -1,7 +1,8 @@
-"""Reading league tables: a season's (its kept rows, ranked by its own tie-breakers) and the
-all-time table (each team's rows of every season summed, as each season scored them, ranked
-by the current season's tie-breakers), in a fixed number of queries however many teams; and
-the check that every kept row equals a fresh count from the matches."""
+"""Reading league tables: a season's (its kept table, ranked by its own tie-breakers when a
+result stood) and the all-time table (each team's rows of every season summed, as each
+season scored them, ranked by the current season's tie-breakers), in a fixed number of
+queries however many teams; and the check that every kept row, and every season's kept
+table, equals a fresh count from the matches."""
 
 from __future__ import annotations
 
@@ -10,15 +11,17 @@ from dataclasses import dataclass, replace
 
 from django.db.models import Q
 
-from league.models import League, Season, Standing
+from league.models import League, Season, SeasonTable, Standing
 from league.setting_checks import NO_CASUALTY_COUNT, SCORED_IN_POINTS, TIE_BREAKERS
 from league.standings import (
     RANK_FIELDS,
     ROW_FIELDS,
+    TABLE_FIELDS,
     rank_values,
     ranked,
     scoring_of,
     season_lines,
+    table_row,
     touchdown_points,
 )
 from rules.engine.standings import (
@@ -41,7 +44,7 @@ class TeamRef:
     coach_name: str
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Row:
     """A team's place in a table, and what separated it from the team above."""
 
@@ -112,26 +115,49 @@ class Table:
 TEAM_FIELDS = ("team_id", "team__name", "team__coach__username")
 
 
+# The tables this process read last, by season: (stamp, rows). A table is rewritten with a
+# new stamp whenever it changes, so a read costs one small query while the table stands, and
+# the rows are read and built again only after a change. Rows are shared: nobody changes one.
+KEPT: dict[int, tuple[str, list[Row]]] = {}
+KEPT_SEASONS = 64  # the most tables a process keeps
+
+
 def season_table(season: Season, top: int | None = None, skip: int = 0) -> Table:
-    """The season's table as kept: its rows in their places (with `top`, the `top` rows after
-    the first `skip`, and the team just above them), read as plain values in one query, and
-    a count where a part is read."""
+    """The season's table as kept (SeasonTable, written when the season is ranked): its rows
+    in their places, or with `top`, the `top` rows after the first `skip`, the team just
+    above them and a count of the rest. One query while the table stands, two after a
+    change, however many teams."""
     version = season.league.ruleset_version
-    rows = Standing.objects.filter(season=season).order_by("place", "team_id")
+    rows = kept_rows(season.pk)
+    start = max(skip - 1, 0) if top is not None else 0
+    listed = rows[start : skip + top] if top is not None else list(rows)
+    above = listed.pop(0).team if top is not None and skip and listed else None
+    before = min(skip, len(rows)) if top is not None else 0
+    more = max(len(rows) - before - len(listed), 0)
+    return Table(listed, scoring_of(season), version.system, more, before, above)
+
+
+def kept_rows(season_pk: int) -> list[Row]:
+    """The season's kept table as rows: this process's copy while its stamp stands."""
+    stamp = SeasonTable.objects.filter(season=season_pk).values_list("stamp", flat=True).first()
+    if stamp is None:
+        return []
+    had = KEPT.get(season_pk)
+    if had is not None and had[0] == stamp:
+        return had[1]
+    read = SeasonTable.objects.filter(season=season_pk).values_list("stamp", "rows").first()
+    if read is None:
+        return []
     width = len(ROW_FIELDS)
-    fields = (*TEAM_FIELDS, *ROW_FIELDS, "position", "separated_by", "level", "restarted")
-    read = rows.values_list(*fields)
-    if top is not None:
-        read = read[max(skip - 1, 0) : skip + top]
-    listed = []
-    for team, name, coach, *values in read:
+    rows = []
+    for team, name, coach, *values in read[1]:
         position, by, level, restarted = values[width:]
         placed = Placed(position, Line(team, *values[:width]), by or None, restarted, level)
-        listed.append(Row(placed, TeamRef(team, name, coach)))
-    above = listed.pop(0).team if top is not None and skip and listed else None
-    before = skip if top is not None else 0
-    more = max(rows.count() - before - len(listed), 0) if top is not None else 0
-    return Table(listed, scoring_of(season), version.system, more, before, above)
+        rows.append(Row(placed, TeamRef(team, name, coach)))
+    if len(KEPT) >= KEPT_SEASONS and season_pk not in KEPT:
+        KEPT.pop(next(iter(KEPT)))  # the one kept longest
+    KEPT[season_pk] = (read[0], rows)
+    return rows
 
 
 def table_page(table: Table, top: int, skip: int) -> Table:
@@ -178,7 +204,10 @@ def standings_problems(seasons=None) -> list[str]:
         kept = dict(rows)
         where = f"{season.league.name}, {season.name}"
         teams = set(fresh) | set(kept)
-        names = dict(Team.objects.filter(pk__in=teams).values_list("pk", "name"))
+        named = Team.objects.filter(pk__in=teams).values_list("pk", "name", "coach__username")
+        names, coaches = {}, {}
+        for pk, name, coach in named:
+            names[pk], coaches[pk] = name, coach
         for team, line in fresh.items():
             row = kept.pop(team, None)
             if row is None:
@@ -197,15 +226,40 @@ def standings_problems(seasons=None) -> list[str]:
                     f"{where}, {names[row.team_id]}: a row with {row.played} played, "
                     "but no match of the season"
                 )
-        problems += _rank_problems(season, fresh, rows, names, where)
+        placed = ranked(scoring_of(season), fresh, Q(season_id=season.pk),
+                        touchdown_points(season.league.ruleset_version), names)  # fmt: skip
+        problems += _rank_problems(placed, rows, names, where)
+        problems += _kept_table_problems(season, placed, names, coaches, where)
     return problems
 
 
-def _rank_problems(season: Season, fresh: dict[int, Line], rows: dict, names, where) -> list[str]:
+def _kept_table_problems(season: Season, placed: list[Placed], names, coaches, where) -> list:
+    """Each difference between the season's kept table (what readers see) and the table its
+    matches make, with the teams' names as they are now."""
+    wanted = {row.line.team: table_row(row, names[row.line.team], coaches[row.line.team])
+              for row in placed}  # fmt: skip
+    kept = SeasonTable.objects.filter(season=season).values_list("rows", flat=True).first()
+    if kept is None:
+        return [f"{where}: no kept table"] if wanted else []
+    had = {row[0]: row for row in kept}
+    problems = []
+    for team, want in wanted.items():
+        row = had.pop(team, None)
+        if row is None:
+            problems.append(f"{where}, {names[team]}: missing from the kept table")
+            continue
+        for name, have, should in zip(TABLE_FIELDS, row, want, strict=True):
+            if have != should:
+                said = f"the kept table's {name} is {have!r}, the matches say {should!r}"
+                problems.append(f"{where}, {names[team]}: {said}")
+    problems += [f"{where}: the kept table lists team {team}, which has no row" for team in had]
+    if not problems and [row[0] for row in kept] != list(wanted):
+        problems.append(f"{where}: the kept table lists its teams out of their places")
+    return problems
+
+
+def _rank_problems(placed: list[Placed], rows: dict, names, where) -> list[str]:
     """Each kept place, position or separation that differs from ranking the fresh lines."""
-    version = season.league.ruleset_version
-    at = Q(season_id=season.pk)
-    placed = ranked(scoring_of(season), fresh, at, touchdown_points(version), names)
     problems = []
     for place, row in enumerate(placed, start=1):
         kept = rows.get(row.line.team)

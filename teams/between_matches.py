@@ -282,6 +282,7 @@ def team_rename(team: Team, actor, name: str) -> Team:
     was = team.name
     team.name = name
     team.save(update_fields=["name"])
+    leagues.answer.team_renamed(team)
     request = {"name": name, "was": was}
     summary = f"Team renamed from {was} to {name}"
     entry_append(team, "rename", summary, cause_new("rename", actor, request), [])

@@ -54,6 +54,10 @@ class LeagueSay(Protocol):
     def team_enter(self, league: TeamLeague, actor, team) -> None:
         """Asks for the team to join the league; raises a Refused naming the rule."""
 
+    def team_renamed(self, team) -> None:
+        """The team has a new name: the tables that name it (and order level teams by name)
+        are written again, in the caller's transaction."""
+
 
 class NoLeagues:
     """The answers when no leagues app is installed."""
@@ -72,6 +76,9 @@ class NoLeagues:
 
     def team_enter(self, league: TeamLeague, actor, team) -> None:
         raise TeamRefused([Problem("league", "There are no leagues here to enter.")])
+
+    def team_renamed(self, team) -> None:
+        pass  # no tables to write
 
 
 leagues: Seam[LeagueSay] = Seam("teams.leagues", NoLeagues())

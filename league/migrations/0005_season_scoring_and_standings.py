@@ -3,7 +3,7 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
-from league.standings import standings_rebuild
+from league.standings import season_lines, standings_place, standings_write
 
 SCORING = (
     "points_win",
@@ -25,7 +25,9 @@ def scoring_and_tables(apps, schema_editor):
         for name in SCORING:
             setattr(season, name, getattr(season.league, name))
         season.save(update_fields=list(SCORING))
-        standings_rebuild(season, registry=apps)
+        # The rows and their places; the tables kept whole came later (0006).
+        standings_write(season, season_lines(season, registry=apps), apps)
+        standings_place(season, registry=apps)
 
 
 class Migration(migrations.Migration):
