@@ -2,7 +2,7 @@ from django.apps import AppConfig
 
 
 class LeagueConfig(AppConfig):
-    """Leagues: commissioners, membership, seasons, fixtures and, later, standings."""
+    """Leagues: commissioners, membership, seasons, fixtures and their tables."""
 
     name = "league"
 
@@ -19,8 +19,10 @@ class LeagueConfig(AppConfig):
         settlers.fill(MatchAnswers())
         # A coach's name is kept in his teams' season tables; the admin may change it.
         from django.contrib.auth import get_user_model
-        from django.db.models.signals import post_save
+        from django.db.models.signals import post_save, pre_save
 
-        from league.standings import coach_saved
+        from league.standings import coach_naming, coach_saved
 
-        post_save.connect(coach_saved, sender=get_user_model(), dispatch_uid="league.coach_saved")
+        coach = get_user_model()
+        pre_save.connect(coach_naming, sender=coach, dispatch_uid="league.coach_naming")
+        post_save.connect(coach_saved, sender=coach, dispatch_uid="league.coach_saved")

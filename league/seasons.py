@@ -42,7 +42,7 @@ def season_start(
     draw is random unless a `seed` is given (the demo's, which must give its round 1)."""
     require_commissioner(actor, league, "start a season")
     league = League.objects.select_for_update().get(pk=league.pk)
-    teams = _members(league)
+    teams = _members(league, locked=True)
     problems = _season_problems(league, teams, format, name, first_deadline, days_between_rounds)
     if problems:
         raise LeagueRefused(problems)
@@ -121,12 +121,14 @@ def season_plan(
     )
 
 
-def _members(league: League) -> list[Team]:
-    return list(
-        Team.objects.filter(memberships__league=league, memberships__status="approved").order_by(
-            "pk"
-        )
-    )
+def _members(league: League, locked: bool = False) -> list[Team]:
+    """The member teams; `locked` (starting a season) in pk order, as every writer of a table
+    locks teams: the new season's table names them, so a rename waits for the season to
+    start and then writes its table too (the season's rows only check their teams when it
+    commits, too late to hold the rename back)."""
+    members = Team.objects.filter(memberships__league=league, memberships__status="approved")
+    members = members.select_for_update(of=("self",)) if locked else members
+    return list(members.order_by("pk"))
 
 
 def _rounds(format: str, teams: int) -> int:

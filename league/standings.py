@@ -15,10 +15,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from django.apps import apps as django_apps
+from django.db import transaction
 from django.db.models import F, Q
 from django.db.models.functions import Coalesce, TruncDate
 
-from league.models import Fixture, Season
+from league.models import Fixture, Season, SeasonTable
 from league.setting_checks import SCORED_IN_POINTS
 from matches.models import FORFEIT, decided
 from matches.selectors import casualties_caused
@@ -286,17 +287,32 @@ def standings_update(matches) -> None:
         standings_rank(season)
 
 
-def coach_saved(sender, instance, created: bool = False, update_fields=None, **kwargs) -> None:
-    """post_save of a coach: his name is in his teams' kept tables, so where it may have
-    changed (a save of every field, as the admin's; never a sign-in's last_login) those
-    seasons are written again. A new coach has no rows yet."""
-    if created or (update_fields is not None and "username" not in update_fields):
+def coach_naming(sender, instance, raw: bool = False, update_fields=None, **kwargs) -> None:
+    """pre_save of a coach: notes whether his name is changing (his teams' kept tables hold
+    it), reading the name he had. A sign-in saves last_login alone and reads nothing."""
+    instance._renamed = False
+    if raw or instance.pk is None or (update_fields is not None and "username" not in
+                                      update_fields):  # fmt: skip
         return
-    standings_rank_teams(Q(coach=instance))
+    had = sender.objects.filter(pk=instance.pk).values_list("username", flat=True).first()
+    instance._renamed = had is not None and had != instance.username
+
+
+def coach_saved(sender, instance, created: bool = False, raw: bool = False, **kwargs) -> None:
+    """post_save of a coach: where his name changed (the admin's change form), the seasons
+    his teams have rows in are ranked again, their kept tables with his new name."""
+    if created or raw or not getattr(instance, "_renamed", False):
+        return
+    instance._renamed = False
+    with transaction.atomic():  # a save outside a transaction still locks the seasons
+        standings_rank_teams(Q(coach=instance))
 
 
 def _seasons_locked(seasons: dict) -> None:
-    """Locks the seasons about to be ranked (after their teams, in pk order): ranking reads
-    every row of a season, so two rankings of one season at once would each miss the other's
-    new figures and the last to commit would keep a table without them."""
-    list(Season.objects.select_for_update().filter(pk__in=sorted(seasons)).order_by("pk"))
+    """Locks the kept tables of the seasons about to be ranked (after their teams, in season
+    order): ranking reads every row of a season, so two rankings of one season at once would
+    each miss the other's new figures, and the last to commit would keep a table without
+    them. The kept table's row is locked, not the season's: starting a season updates the
+    season it finishes while it waits on that season's teams, which the ranking holds."""
+    picked = SeasonTable.objects.select_for_update().filter(season_id__in=sorted(seasons))
+    list(picked.order_by("season_id").values_list("season_id", flat=True))

@@ -6,7 +6,8 @@ table, equals a fresh count from the matches."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+import threading
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, replace
 
 from django.db.models import Q
@@ -115,11 +116,13 @@ class Table:
 TEAM_FIELDS = ("team_id", "team__name", "team__coach__username")
 
 
-# The tables this process read last, by season: (stamp, rows). A table is rewritten with a
-# new stamp whenever it changes, so a read costs one small query while the table stands, and
-# the rows are read and built again only after a change. Rows are shared: nobody changes one.
-KEPT: dict[int, tuple[str, list[Row]]] = {}
+# The tables this process read last, by season: (stamp, rows), the least recently read first.
+# A table is rewritten with a new stamp whenever it changes, so a read costs one small query
+# while the table stands, and the rows are read and built again only after a change. Rows
+# are shared: nobody changes one.
+KEPT: OrderedDict[int, tuple[str, list[Row]]] = OrderedDict()
 KEPT_SEASONS = 64  # the most tables a process keeps
+_kept_lock = threading.Lock()  # gunicorn threads share the store
 
 
 def season_table(season: Season, top: int | None = None, skip: int = 0) -> Table:
@@ -142,9 +145,11 @@ def kept_rows(season_pk: int) -> list[Row]:
     stamp = SeasonTable.objects.filter(season=season_pk).values_list("stamp", flat=True).first()
     if stamp is None:
         return []
-    had = KEPT.get(season_pk)
-    if had is not None and had[0] == stamp:
-        return had[1]
+    with _kept_lock:
+        had = KEPT.get(season_pk)
+        if had is not None and had[0] == stamp:
+            KEPT.move_to_end(season_pk)
+            return had[1]
     read = SeasonTable.objects.filter(season=season_pk).values_list("stamp", "rows").first()
     if read is None:
         return []
@@ -154,9 +159,11 @@ def kept_rows(season_pk: int) -> list[Row]:
         position, by, level, restarted = values[width:]
         placed = Placed(position, Line(team, *values[:width]), by or None, restarted, level)
         rows.append(Row(placed, TeamRef(team, name, coach)))
-    if len(KEPT) >= KEPT_SEASONS and season_pk not in KEPT:
-        KEPT.pop(next(iter(KEPT)))  # the one kept longest
-    KEPT[season_pk] = (read[0], rows)
+    with _kept_lock:
+        KEPT[season_pk] = (read[0], rows)
+        KEPT.move_to_end(season_pk)
+        while len(KEPT) > KEPT_SEASONS:
+            KEPT.popitem(last=False)
     return rows
 
 

@@ -210,3 +210,27 @@ def test_a_new_coach_writes_no_table(league, team, rival_team, users) -> None:
     before = stamp(season)
     users.create_user("morg", password="kick-off-7")
     assert stamp(season) == before
+
+
+def test_a_new_password_leaves_the_tables_as_they_are(league, team, rival_team, coach,
+                                                      client) -> None:  # fmt: skip
+    join(league, team, rival_team)
+    season = started(league)
+    before = stamp(season)
+    client.force_login(coach)
+    answer = client.post("/accounts/password/", {
+        "old_password": "kick-off-2", "new_password1": "Nuffle-smiles-77",
+        "new_password2": "Nuffle-smiles-77",
+    })  # fmt: skip
+    assert answer.status_code == 302
+    assert stamp(season) == before  # saved whole, but the name did not change
+
+
+def test_a_coach_renamed_and_saved_again_ranks_once(league, team, rival_team, coach) -> None:
+    join(league, team, rival_team)
+    season = started(league)
+    coach.username = "varag-the-second"
+    coach.save()
+    renamed = stamp(season)
+    coach.save()  # the same name again: nothing to write
+    assert stamp(season) == renamed

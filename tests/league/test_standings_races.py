@@ -10,6 +10,8 @@ import time
 import pytest
 
 from league import standings
+from league.models import Season
+from league.seasons import season_start
 from league.standings import TABLE_FIELDS
 from league.tables import season_table, standings_problems
 from matches import workflow
@@ -100,3 +102,60 @@ def test_a_rename_while_a_result_comes_in_keeps_both(round_one, slow_ranking) ->
 
 def fresh_team(team):
     return type(team).objects.get(pk=team.pk)
+
+
+def test_a_season_started_while_a_team_is_renamed_ends_with_both(
+    round_one, slow_ranking, commissioner
+) -> None:
+    season, matches = round_one
+    renamed = matches[0].home
+    league = season.league
+
+    results = race([
+        lambda: season_start(type(league).objects.get(pk=league.pk), commissioner, "round_robin"),
+        lambda: team_rename(fresh_team(renamed), renamed.coach, "Renamed Orcs"),
+    ])  # fmt: skip
+
+    assert sorted(type(result).__name__ for result in results) == ["Season", "Team"]
+    assert Season.objects.filter(league=league).count() == 2
+    problems = standings_problems()
+    assert problems == [], "\n".join(problems)
+
+
+def test_a_season_started_while_a_result_comes_in_ends_with_both(
+    round_one, slow_ranking, commissioner
+) -> None:
+    season, matches = round_one
+    first = matches[0]
+    league = season.league
+
+    results = race([
+        lambda: season_start(type(league).objects.get(pk=league.pk), commissioner, "round_robin"),
+        lambda: workflow.report_confirm(fresh(first), first.away.coach),
+    ])  # fmt: skip
+
+    assert sorted(type(result).__name__ for result in results) == ["Match", "Season"]
+    assert points(season)[first.home.name] == 3  # 2-1 at home
+    assert standings_problems() == []
+
+
+def test_a_password_changed_outside_a_transaction_is_no_error(round_one, client) -> None:
+    _, matches = round_one
+    coach = matches[0].home.coach
+    coach.set_password("kick-off-9")
+    coach.save()
+    client.force_login(coach)
+    answer = client.post("/accounts/password/", {
+        "old_password": "kick-off-9", "new_password1": "Nuffle-smiles-77",
+        "new_password2": "Nuffle-smiles-77",
+    })  # fmt: skip
+    assert answer.status_code == 302
+
+
+def test_a_coach_renamed_outside_a_transaction_is_named_in_his_tables(round_one) -> None:
+    season, matches = round_one
+    coach = matches[0].home.coach
+    coach.username = "renamed-coach"
+    coach.save()  # as the admin saves, but with no transaction around it
+    assert "renamed-coach" in {row.team.coach_name for row in season_table(season).rows}
+    assert standings_problems() == []
