@@ -50,3 +50,15 @@ def member_teams(league: League, count: int, users) -> list[Team]:
         membership_decide(membership_request(league, coach, team), commissioner, approve=True)
         teams.append(team)
     return teams
+
+
+@pytest.fixture
+def played(league, team, rival_team):
+    """Season 1 of the Old World Classic: Gouged Eye 2-1 Da Krumpers, confirmed (the table
+    checks' season)."""
+    from tests.league.test_standings_kept import confirmed, join, match_of, started
+
+    join(league, team, rival_team)
+    season = started(league)
+    confirmed(match_of(season, team, rival_team), 2, 1)
+    return season

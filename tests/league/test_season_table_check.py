@@ -13,21 +13,11 @@ from league.models import SeasonTable
 from league.standings import TABLE_FIELDS
 from teams.models import Team
 from tests.league.test_standings_check import check
-from tests.league.test_standings_kept import confirmed, join, match_of, started
 
 pytestmark = pytest.mark.django_db
 
 WHERE = "Old World Classic, Season 1"
 FIELD = {name: index for index, name in enumerate(TABLE_FIELDS)}
-
-
-@pytest.fixture
-def played(league, team, rival_team):
-    """Season 1: Gouged Eye 2-1 Da Krumpers."""
-    join(league, team, rival_team)
-    season = started(league)
-    confirmed(match_of(season, team, rival_team), 2, 1)
-    return season
 
 
 def tamper(season, change) -> None:

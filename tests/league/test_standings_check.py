@@ -16,19 +16,10 @@ from django.db.models import F
 
 from league.models import Standing
 from league.tables import season_table, standings_problems
-from tests.league.test_standings_kept import confirmed, join, match_of, started
+from tests.league.test_standings_kept import join, started
 from tests.teams.helpers import orc_team
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def played(league, team, rival_team):
-    """Season 1: Gouged Eye 2-1 Da Krumpers."""
-    join(league, team, rival_team)
-    season = started(league)
-    confirmed(match_of(season, team, rival_team), 2, 1)
-    return season
 
 
 def check() -> tuple[str, CommandError | None]:

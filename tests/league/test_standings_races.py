@@ -20,6 +20,7 @@ from rules.selectors import version_get
 from rules.services import edition_load
 from teams.between_matches import team_rename
 from tests.league.conftest import member_teams
+from tests.league.test_season_table_kept import password_changed
 from tests.league.test_standings_kept import reported, started
 from tests.matches.helpers import fresh
 from tests.matches.test_races import race
@@ -144,12 +145,7 @@ def test_a_password_changed_outside_a_transaction_is_no_error(round_one, client)
     coach = matches[0].home.coach
     coach.set_password("kick-off-9")
     coach.save()
-    client.force_login(coach)
-    answer = client.post("/accounts/password/", {
-        "old_password": "kick-off-9", "new_password1": "Nuffle-smiles-77",
-        "new_password2": "Nuffle-smiles-77",
-    })  # fmt: skip
-    assert answer.status_code == 302
+    assert password_changed(client, coach, "kick-off-9").status_code == 302
 
 
 def test_a_coach_renamed_outside_a_transaction_is_named_in_his_tables(round_one) -> None:
