@@ -11,11 +11,13 @@ A forfeit is confirmed but not applied, and the match says why."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict
 
 from django.db import transaction
 from django.db.models import Prefetch, prefetch_related_objects
 
+from matches.match_rows import MatchRows, match_rows
 from matches.models import APPROVED, CONFIRMED, Casualty, DiceRoll, Match, PostGame
 from matches.reports import entry_of, match_sides, member_of, rolled_dice
 from matches.services import MatchRefused
@@ -69,33 +71,36 @@ def applied_state(match: Match) -> tuple[PostGame | None, str]:
     return None, not_applied_why(match) or NEVER_APPLIED
 
 
-def match_before(match: Match) -> tuple[engine.MatchBefore, object]:
+def match_before(match: Match, rows: MatchRows | None = None) -> tuple[engine.MatchBefore, object]:
     """Both teams as they stood at kick-off and the report, as the engine reads them: every
     roster player not dead or gone (those who sat the match out too) and the one-game hires
     who took part. The match's dice, lines and casualties are read once (prefetched) for the
-    whole sequence, the rosters in one query: the same queries however many players."""
+    whole sequence, the rosters in one query: the same queries however many players. `rows`:
+    the teams and players to read (as the rows stand unless given: match_rows)."""
     casualties = Prefetch("casualties", Casualty.objects.select_related("victim", "causer"))
     prefetch_related_objects([match], "dice", "performances", casualties, "kick_offs")
-    sides = match_sides(match)
+    rows = rows or match_rows(match)
+    sides = match_sides(match, rows)
     entry = entry_of(match, sides)
     checked = report_check(sides.ruleset, sides.facts, entry, rolled_dice(match))
     fame = {row.side: row.fame for row in match.kick_offs.all()}
     rating = {row.side: row.rating for row in match.kick_offs.all()}  # GDBBL's, at kick-off
     snapshot = version_snapshot(match.ruleset_version)
-    everyone = list(  # the dead and gone too: their shirts stay theirs
-        Player.objects.filter(team__in=(match.home_id, match.away_id))
-        .on_roster()
-        .select_related("position", "star")
-        .order_by("number", "pk")
-    )
+    everyone = rows.players  # the dead and gone too: their shirts stay theirs
     roster = [row for row in everyone if row.status in ON_ROSTER]
     hires = [p for p in sides.participants.values() if p.player_id is None]
     prefetch_related_objects([p for p in hires if p.star_id], "star")
     before = {}
-    for side, team in (("home", match.home), ("away", match.away)):
+    for side, team in (("home", rows.team(match.home_id)), ("away", rows.team(match.away_id))):
         reader = _Reader(snapshot, team.race.slug)
-        played = {p.player_id for (s, _), p in sides.participants.items() if s == side}
-        players = [reader.player(row, row.pk in played) for row in roster if row.team_id == team.pk]
+        played = {
+            (p.team_id, p.player.key) for (s, _), p in sides.participants.items()
+            if s == side and p.player_id
+        }  # fmt: skip
+        players = [
+            reader.player(row, (row.team_id, row.key) in played)
+            for row in roster if row.team_id == team.pk
+        ]  # fmt: skip
         players += [
             reader.hire(p) for (s, _), p in sorted(sides.participants.items())
             if s == side and p.player_id is None
@@ -183,10 +188,10 @@ def dice_source(match: Match) -> engine.DiceSource:
     return engine.DiceSource(stored, seed)
 
 
-def _worked(match: Match):
+def worked_out(match: Match, rows: MatchRows | None = None):
     """(the teams before, the ruleset, the steps): MatchRefused naming the dice nobody
-    entered where the server may not roll them."""
-    before, ruleset = match_before(match)
+    entered where the server may not roll them. `rows`: as match_before's."""
+    before, ruleset = match_before(match, rows)
     try:
         return before, ruleset, engine.post_game(ruleset, before, dice_source(match))
     except engine.DiceWrong as wrong:
@@ -202,7 +207,7 @@ def _worked(match: Match):
 
 def post_game_preview(match: Match) -> engine.PostGame:
     """The steps the report would apply now, nothing written."""
-    return _worked(match)[2]
+    return worked_out(match)[2]
 
 
 def post_game_ready(match: Match, leaving: tuple[str, ...]) -> None:
@@ -226,7 +231,21 @@ def post_game_apply(match: Match, actor) -> PostGame | None:
     done = PostGame.objects.filter(match=match).first()
     if done is not None or not_applied_why(match):
         return done
-    before, ruleset, worked = _worked(match)
+    before, ruleset, worked = worked_out(match)
+    dice_keep(match, worked, actor)
+    cause = cause_new("report", actor, {"match": match.pk, "deltas": "each entry's"}, ref=match.pk)
+    for side, team in (("home", match.home), ("away", match.away)):
+        deltas = side_deltas(worked, side, lambda team=team: next_player_key(team))
+        if deltas:  # entry_append locks the team and reads its state itself
+            entry_append(team, "report", summary_of(match, worked, side), cause, deltas)
+    return PostGame.objects.create(
+        match=match, steps=steps_record(ruleset, before, worked), applied_by=actor
+    )
+
+
+def dice_keep(match: Match, worked: engine.PostGame, actor) -> None:
+    """The dice the server rolled for the sequence, kept with the match's others (a purpose's
+    die, once rolled, stands)."""
     stored = {roll.purpose for roll in match.dice.all()}
     DiceRoll.objects.bulk_create(
         DiceRoll(
@@ -242,24 +261,22 @@ def post_game_apply(match: Match, actor) -> PostGame | None:
         for die in worked.dice
         if die.source == "rolled" and die.purpose not in stored
     )
-    cause = cause_new("report", actor, {"match": match.pk, "deltas": "each entry's"}, ref=match.pk)
-    for side, team in (("home", match.home), ("away", match.away)):
-        deltas = _deltas(worked, side, team)
-        if deltas:  # entry_append locks the team and reads its state itself
-            entry_append(team, "report", _summary(match, worked, side), cause, deltas)
+
+
+def steps_record(ruleset, before: engine.MatchBefore, worked: engine.PostGame) -> dict:
+    """What a PostGame keeps: each step, and the level-ups and improvement rolls due."""
     steps = [_step_record(step) for step in worked.steps]
     # Results-only rulesets have no experience: no roll is ever due.
     due = rolls_due(ruleset, before, worked) if ruleset.play == "league" else {}
     ups = {side: sorted(numbers) for side, numbers in due.items()}
     rolls = {side: {str(n): count for n, count in numbers.items()} for side, numbers in due.items()}
-    return PostGame.objects.create(
-        match=match, steps={"steps": steps, "level_ups": ups, "rolls_due": rolls}, applied_by=actor
-    )
+    return {"steps": steps, "level_ups": ups, "rolls_due": rolls}
 
 
-def _deltas(worked: engine.PostGame, side: str, team) -> list[dict]:
+def side_deltas(worked: engine.PostGame, side: str, next_key: Callable[[], int]) -> list[dict]:
     """The ledger's deltas of one team's changes (teams.ledger): a one-game hire's are not
-    kept; a player who joins takes the team's next keys."""
+    kept; a player who joins takes the team's next keys (`next_key`: the first, asked only
+    when somebody joins)."""
     deltas, joined = [], 0
     for step in worked.steps:
         for change in step.changes:
@@ -269,7 +286,7 @@ def _deltas(worked: engine.PostGame, side: str, team) -> list[dict]:
                 deltas.append({"op": change.what, "amount": change.amount})
             elif change.what == "join":
                 if not joined:
-                    first = next_player_key(team)
+                    first = next_key()
                 deltas.append(
                     {"op": "join", "player": f"p{first + joined}", "number": change.number,
                      "name": change.name, "position": change.detail}
@@ -294,7 +311,7 @@ def _field(change: engine.Change) -> dict:
 STATUS_WORDS = {"dead": "dead", "missing_next_game": "out next game", "retired": "retired"}
 
 
-def _summary(match: Match, worked: engine.PostGame, side: str) -> str:
+def summary_of(match: Match, worked: engine.PostGame, side: str) -> str:
     if match.ruleset_version.play == "results_only":  # no gold, fans or SPP: only the dead
         dead = sum(1 for s in worked.steps for c in s.changes
                    if c.side == side and c.what == "status" and c.detail == "dead")  # fmt: skip

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from matches.match_rows import MatchRows, match_rows
 from matches.models import Casualty, DiceRoll, Match, Participant, Performance, Report
 from matches.report_members import member_of
 from matches.report_raised import raised_read, raised_stored, raisers
@@ -56,30 +57,31 @@ class Sides:
     players: Mapping[tuple[str, int], Player]
 
 
-def match_sides(match: Match) -> Sides:
+def match_sides(match: Match, rows: MatchRows | None = None) -> Sides:
     """Both teams: who took part, who is on the roster but did not (and why), their skills
-    and the apothecaries each may use. Three queries."""
+    and the apothecaries each may use. Three queries. `rows`: the teams and players to read
+    (as the rows stand unless given: match_rows)."""
     snapshot = version_snapshot(match.ruleset_version)
     ruleset = snapshot.ruleset
     taking_part = list(
         match.participants.select_related("player__position", "player__star", "position", "star")
     )
-    roster = Player.objects.filter(team__in=(match.home_id, match.away_id)).on_roster()
-    roster = list(roster.select_related("position", "star").order_by("number", "pk"))
+    rows = rows or match_rows(match)
+    roster = rows.players
     participants, players = {}, {}
     for participant in taking_part:
         key = (match.side_of(participant.team_id), participant.number)
         participants[key] = participant
-        if participant.player_id:
-            players[key] = participant.player
+        if participant.player_id and (player := rows.player_of(participant)) is not None:
+            players[key] = player
     kick_offs = {row.side: row for row in match.kick_offs.all()}
     sides = {}
-    for side, team in (("home", match.home), ("away", match.away)):
+    for side, team in (("home", rows.team(match.home_id)), ("away", rows.team(match.away_id))):
         race = ruleset.races.get(team.race.slug)
         members = []
         for participant in taking_part:
             if participant.team_id == team.pk:
-                player = participant.player
+                player = rows.player_of(participant)
                 members.append(
                     member_of(
                         participant.number,

@@ -6,6 +6,7 @@ with the status "undone". Improvement roll rows are the state's rolls and follow
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -112,6 +113,29 @@ def _rows_for(team: Team, players: dict[str, ledger.PlayerState]) -> dict[str, P
         for key, player in players.items()
     )
     return {row.key: row for row in made}
+
+
+def rows_of_state(team: Team, state: ledger.TeamState) -> tuple[Team, list[Player]]:
+    """The team and its players holding `state` (its ledger replayed to some point), as
+    unsaved rows: what a match's report read then, for working its post-game sequence out
+    again. Nothing is written; the team is a copy. Two queries (positions and stars)."""
+    then = copy.copy(team)
+    then.treasury, then.rerolls, then.fan_factor = state.treasury, state.rerolls, state.fan_factor
+    then.staff = dict(state.staff)
+    positions = {p.name: p for p in Position.objects.filter(race=team.race_id)}
+    stars = {s.name: s for s in StarPlayer.objects.filter(version=team.ruleset_version_id)}
+    players = [
+        Player(
+            team=then, key=key, number=player.number, name=player.name, status=player.status,
+            position=None if player.star else positions[player.position],
+            star=stars[player.position] if player.star else None,
+            **{name: getattr(player, name) for name in ledger.PLAYER_COUNTERS},
+            skills=list(player.skills), changes=dict(player.changes),
+            injury_changes=dict(player.injury_changes), injuries=list(player.injuries),
+        )
+        for key, player in state.players.items()
+    ]  # fmt: skip
+    return then, players
 
 
 def _persist_rolls(rows: Iterable[Player], state: ledger.TeamState) -> None:
