@@ -77,15 +77,27 @@ class RebuildRefused(TeamRefused):
         super().__init__([Problem("entry", message)])
 
 
+class RebuildReview(TeamRefused):
+    """Every later entry that no longer fits, in the order met (each as a RebuildRefused;
+    one a cause of two teams' makes is listed once): nothing was written."""
+
+    def __init__(self, refusals: Sequence[RebuildRefused]) -> None:
+        self.refusals = list(refusals)
+        super().__init__([problem for refused in refusals for problem in refused.problems])
+
+
 def refit(
     entry: LedgerEntry,
     rules: Mapping[int, causes.Rules],
     states: Mapping[int, ledger.TeamState],
+    refits: Mapping[str, Refit] | None = None,
 ) -> list[dict[str, Any]]:
-    """The deltas `entry`'s cause gives now, against `states` (TeamRefused if none fit)."""
+    """The deltas `entry`'s cause gives now, against `states` (TeamRefused if none fit).
+    `refits` stand in for the registered ones of their kinds (a rebuild's own)."""
     cause = entry.cause
-    if cause.kind in REFITS:
-        return REFITS[cause.kind](entry, rules, states)
+    table = {**REFITS, **(refits or {})}
+    if cause.kind in table:
+        return table[cause.kind](entry, rules, states)
     derive = causes.DERIVED.get(cause.kind)
     if derive is None or "deltas" in cause.request or cause.request.get("legacy"):
         # A creation, a cause written as its deltas, or one from before causes kept their
@@ -100,10 +112,16 @@ def ledger_rebuild(
     changes: Mapping[LedgerEntry, Sequence[Mapping[str, Any]] | None],
     cause: LedgerCause,
     reason: str,
+    refits: Mapping[str, Refit] | None = None,
+    review: bool = False,
+    summary: Callable[[LedgerEntry], str | None] | None = None,
 ) -> list[LedgerEntry]:
     """Replays the teams' ledgers from the earliest entry in `changes`, each entry there
     replaced by its new deltas or (None) removed. Returns the entries written; none when
-    nothing changes. RebuildRefused names the first later entry that no longer fits."""
+    nothing changes. RebuildRefused names the first later entry that no longer fits; with
+    `review`, RebuildReview names every one (each left out, to find the next). `refits`:
+    this rebuild's own, by cause kind (see refit); `summary`: an entry's summary as it is
+    applied again, where its refit changed it (None keeps the old one)."""
     pks = sorted({team.pk for team in teams} | {entry.team_id for entry in changes})
     locked = {
         team.pk: team
@@ -129,26 +147,36 @@ def ledger_rebuild(
             states[entry.team_id] = ledger.replay(entry.deltas, states[entry.team_id])
     before = dict(states)
     redone: list[tuple[LedgerEntry, list | None]] = []
+    found: dict[tuple[int, str], RebuildRefused] = {}
+
+    def refused(entry: LedgerEntry, why: str) -> None:
+        if not review:
+            raise RebuildRefused(entry, why)
+        found.setdefault((entry.cause_id, why), RebuildRefused(entry, why))
+
     for entry in (e for e in entries if e.pk >= point):
         entry.team = locked[entry.team_id]
         if entry.pk in wanted:
             deltas = None if wanted[entry.pk] is None else [dict(d) for d in wanted[entry.pk]]
         else:
             try:
-                deltas = refit(entry, rules, states)
-            except TeamRefused as refused:
-                why = " ".join(problem.message for problem in refused.problems)
-                raise RebuildRefused(entry, why) from None
+                deltas = refit(entry, rules, states, refits)
+            except TeamRefused as refusal:
+                refused(entry, " ".join(problem.message for problem in refusal.problems))
+                deltas = None
         if deltas is not None:
             try:
                 states[entry.team_id] = ledger.replay(deltas, states[entry.team_id])
             except (ledger.LedgerError, KeyError) as error:
-                raise RebuildRefused(entry, str(error)) from None
+                refused(entry, str(error))
+                deltas = None
         redone.append((entry, deltas))
+    if found:
+        raise RebuildReview(list(found.values()))
     written: list[LedgerEntry] = []
     for pk, team in locked.items():
         mine = [(entry, deltas) for entry, deltas in redone if entry.team_id == pk]
-        written += _rewrite(team, mine, before[pk], states[pk], cause, reason)
+        written += _rewrite(team, mine, before[pk], states[pk], cause, reason, summary)
     return written
 
 
@@ -159,6 +187,7 @@ def _rewrite(
     after: ledger.TeamState,
     cause: LedgerCause,
     reason: str,
+    summary: Callable[[LedgerEntry], str | None] | None = None,
 ) -> list[LedgerEntry]:
     """Reverses the team's entries from the first one that changes, latest first, and
     appends them again as they are now; nothing when none changes."""
@@ -185,7 +214,8 @@ def _rewrite(
         head += 1
         rows.append(LedgerEntry(
             team=team, sequence=head, kind=entry.kind, cause=entry.cause, actor=entry.actor,
-            summary=_fit(f"{entry.summary} (#{entry.sequence} applied again)"),
+            summary=_fit(f"{(summary and summary(entry)) or entry.summary} "
+                         f"(#{entry.sequence} applied again)"),
             ruleset_version_id=team.ruleset_version_id, deltas=deltas,
         ))  # fmt: skip
     require_columns_fit(rows)  # bulk writes send no pre_save: check the columns here
