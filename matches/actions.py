@@ -9,8 +9,18 @@ from collections.abc import Callable, Mapping
 
 from django.core.exceptions import PermissionDenied
 
-from matches import dice, gdbbl_kick_off, kick_off, pre_match, services, workflow
-from matches.models import CONFIRMED, DISPUTED, DRAFT, OFFERED, OPEN, SUBMITTED, Match, Report
+from matches import dice, gdbbl_kick_off, kick_off, pre_match, revert, services, workflow
+from matches.models import (
+    CONFIRMED,
+    DISPUTED,
+    DRAFT,
+    FORFEIT,
+    OFFERED,
+    OPEN,
+    SUBMITTED,
+    Match,
+    Report,
+)
 from matches.seams import settlers
 from matches.services import MatchRefused
 from matches.workflow import is_coach
@@ -70,6 +80,8 @@ def actions_for(user, match: Match) -> list[str]:
         allowed += ["approve", "send_back"]
     if status == DISPUTED and settles:
         allowed += ["settle", "send_back"]
+    if settles and match.is_decided and status != FORFEIT:
+        allowed.append("revert")  # an applied report: the service checks that it was
     # The post-game sequence's own dice (winnings, fan factor, ...) may still be entered
     # while the report waits to be applied: each coach rolls his own after the match.
     waiting = status == SUBMITTED or (status == CONFIRMED and match.reports_apply == "commissioner")
@@ -183,6 +195,7 @@ PERFORM: dict[str, Callable[[Match, object, Mapping], object]] = {
     "approve": lambda match, user, data: workflow.report_approve(match, user),
     "send_back": lambda m, user, data: workflow.report_send_back(m, user, data.get("reason")),
     "settle": lambda match, user, data: workflow.dispute_settle(match, user, data.get("reason")),
+    "revert": lambda match, user, data: revert.report_revert(match, user, data.get("reason")),
     "dice_entered": lambda match, user, data: dice.dice_enter(
         match, user, data.get("purpose", ""), data.get("notation", ""), _values(data.get("values"))
     ),

@@ -261,6 +261,15 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def settle(self, request: Request, pk=None) -> Response:
         return self._act(request, pk, "settle", StepReasonBody)
 
+    @extend_schema(request=StepReasonBody, responses=MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def revert(self, request: Request, pk=None) -> Response:
+        """A commissioner of the match's league (site staff for a friendly) reverts its
+        applied report, with a reason: both teams are rebuilt as if it had never been played,
+        every later entry of theirs applied again in order. 400 with each later report or
+        entry that would no longer stand (nothing changed)."""
+        return self._act(request, pk, "revert", StepReasonBody)
+
     @extend_schema(request=DiceBody, responses={201: DiceRollSerializer})
     @action(detail=True, methods=["post"])
     def dice(self, request: Request, pk=None) -> Response:

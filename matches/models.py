@@ -14,12 +14,13 @@ from rules.engine.dice import SOURCES
 from rules.engine.report_entry import ACTIONS, HALVES, HELPER_NAMES, KEPT, MEANS_NAMES, WIN_TYPES
 
 OFFERED, DECLINED, SCHEDULED, DRAFT = "offered", "declined", "scheduled", "draft"
-SUBMITTED, DISPUTED, CONFIRMED, APPROVED, FORFEIT = (
+SUBMITTED, DISPUTED, CONFIRMED, APPROVED, FORFEIT, REVERTED = (
     "submitted",
     "disputed",
     "confirmed",
     "approved",
     "forfeit",
+    "reverted",  # applied, then undone by a commissioner: it counts for nothing
 )
 # A report may be written while the match is in one of these.
 OPEN = (SCHEDULED, DRAFT, DISPUTED)
@@ -46,6 +47,7 @@ class Match(models.Model):
         (CONFIRMED, "report confirmed"),
         (APPROVED, "report approved"),
         (FORFEIT, "forfeit"),
+        (REVERTED, "report reverted"),
     ]
     DICE_SOURCES = [("entered", "entered at the table"), ("rolled", "rolled by the server"),
                     ("both", "entered or rolled")]  # fmt: skip

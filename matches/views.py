@@ -19,7 +19,7 @@ from matches import workflow
 from matches.actions import PERFORM, actions_for, report_of, require_involved
 from matches.gdbbl_kick_off_page import freebooters_data, gdbbl_section
 from matches.kick_off_page import inducements_data, journeymen_data, kick_off_section
-from matches.models import Casualty, Match
+from matches.models import REVERTED, Casualty, Match
 from matches.post_game import applied_state
 from matches.report_fields import WIN_NAMES, report_form
 from matches.report_form import body_from_post, report_data
@@ -46,6 +46,7 @@ DONE = {
     "approve": "Report approved.",
     "send_back": "Report sent back to the coaches.",
     "settle": "Dispute settled: the report stands.",
+    "revert": "Report reverted: both teams are as if it had never been played.",
     "journeymen": "Journeymen taken.",
     "inducements": "Inducements bought.",
     "gate": "Gate recorded.",
@@ -70,7 +71,10 @@ def _applied(match: Match) -> dict:
     post, why = applied_state(match)
     # 1st edition under dead_players_removed: say so only when somebody was struck off.
     changes = [c for step in post.steps["steps"] for c in step["changes"]] if post else []
-    return {"post_game": post, "not_applied": why,
+    reverted = None
+    if match.status == REVERTED:  # who took the report back, when and why
+        reverted = match.steps.filter(action="revert").select_related("actor").last()
+    return {"post_game": post, "not_applied": why, "reverted": reverted,
             "struck_off": any(change["what"] == "status" for change in changes)}  # fmt: skip
 
 

@@ -81,7 +81,7 @@ def _move(match: Match, actor, action: str, leaving: tuple[str, ...], to: str, r
         settlers.answer.results_stand([match])
 
 
-def _reason(reason: str, what: str) -> str:
+def reason_checked(reason: str, what: str) -> str:
     reason = (reason or "").strip()
     if not reason:
         raise MatchRefused([Problem("reason", f"Write why you {what}.")])
@@ -220,7 +220,7 @@ def report_confirm(match: Match, actor) -> Match:
 @transaction.atomic
 def report_dispute(match: Match, actor, reason: str) -> Match:
     _require_opponent(match, actor, "dispute")
-    reason = _reason(reason, "dispute the report")
+    reason = reason_checked(reason, "dispute the report")
     _move(match, actor, "dispute", (SUBMITTED,), DISPUTED, reason)
     transaction.on_commit(lambda: notify_dispute(match, actor, reason))
     return match
@@ -249,7 +249,7 @@ def report_approve(match: Match, actor) -> Match:
 def report_send_back(match: Match, actor, reason: str) -> Match:
     """A confirmed report that waits, or a disputed one, goes back to the coaches' draft."""
     _require_settler(match, actor, "send its report back")
-    reason = _reason(reason, "send the report back")
+    reason = reason_checked(reason, "send the report back")
     leaving = (DISPUTED, CONFIRMED) if match.reports_apply == "commissioner" else (DISPUTED,)
     _move(match, actor, "send_back", leaving, DRAFT, reason)
     return match

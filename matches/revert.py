@@ -1,0 +1,145 @@
+"""Reverting an applied report that should never have been applied: the wrong match, a result
+entered twice, a game that did not count. Every team it touched is rebuilt without it
+(teams.rebuild), and every later entry of those teams — and of every team a later report of
+theirs touched — is applied again in the order it was first applied: a purchase against
+the treasury it now finds, an improvement roll only where still due, each later report
+worked out again from its teams as they now stood before it, with its own dice
+(matches.post_game_again). Where a later entry no longer stands, nothing changes and the
+commissioner gets the list to review, each with its reason. The league's table is rewritten
+in the same transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+
+from matches.models import APPROVED, CONFIRMED, REVERTED, Match, PostGame
+from matches.post_game import cause_of, dice_keep, steps_record, summary_of
+from matches.post_game_again import Again, post_game_again
+from matches.seams import settlers
+from matches.services import MatchRefused, step
+from matches.workflow import reason_checked
+from rules.engine.errors import Problem
+from rules.engine.team_building import TeamRefused
+from teams import causes, ledger
+from teams.ledger_rows import standing
+from teams.models import LedgerEntry, Team
+from teams.rebuild import ledger_rebuild
+from teams.services import cause_new
+
+RELATED = ("home__race", "away__race", "ruleset_version__ruleset")
+
+
+class ReportsAgain:
+    """The later reports of a rebuild, each worked out once (at its first entry, when both
+    its teams stand as they did just before it) and kept with what to write afterwards: the
+    dice the server newly rolled, and its post-game steps."""
+
+    def __init__(self, actor) -> None:
+        self.actor = actor
+        self.worked: dict[int, tuple[Match, Again] | MatchRefused] = {}
+
+    def refit(
+        self,
+        entry: LedgerEntry,
+        rules: Mapping[int, causes.Rules],
+        states: Mapping[int, ledger.TeamState],
+    ) -> list[dict[str, Any]]:
+        cause = entry.cause
+        if cause.pk not in self.worked:
+            match = Match.objects.select_related(*RELATED).get(pk=cause.ref)
+            teams = (match.home_id, match.away_id)
+            try:
+                self.worked[cause.pk] = (
+                    match, post_game_again(match, {pk: states[pk] for pk in teams})
+                )  # fmt: skip
+            except MatchRefused as refused:
+                self.worked[cause.pk] = refused
+        got = self.worked[cause.pk]
+        if isinstance(got, MatchRefused):
+            raise TeamRefused(got.problems)
+        match, again = got
+        return again.deltas["home" if entry.team_id == match.home_id else "away"]
+
+    def summary(self, entry: LedgerEntry) -> str | None:
+        """The entry's summary as its report now works out (None: not a report of ours)."""
+        got = self.worked.get(entry.cause_id)
+        if got is None or isinstance(got, MatchRefused):
+            return None
+        match, again = got
+        side = "home" if entry.team_id == match.home_id else "away"
+        return summary_of(match, again.worked, side)
+
+    def write(self) -> None:
+        """Each later report's new dice and steps, once the rebuild has been written."""
+        for got in self.worked.values():
+            if isinstance(got, MatchRefused):
+                continue  # never: a refusal stops the rebuild before anything is written
+            match, again = got
+            dice_keep(match, again.worked, self.actor)
+            ruleset = again.ruleset
+            PostGame.objects.filter(match=match).update(
+                steps=steps_record(ruleset, again.before, again.worked)
+            )
+
+
+def teams_touched(match: Match, since: int) -> list[Team]:
+    """The match's teams, and every team a later report (one with an entry after `since`)
+    has played one of them or of those already touched, in the order applied."""
+    touched = {match.home_id, match.away_id}
+    later = LedgerEntry.objects.filter(cause__kind="report", pk__gt=since).order_by("pk")
+    refs = list(dict.fromkeys(later.values_list("cause__ref", flat=True)))
+    sides = dict(
+        (pk, (home, away))
+        for pk, home, away in Match.objects.filter(pk__in=refs).values_list(
+            "pk", "home_id", "away_id"
+        )
+    )
+    for ref in refs:
+        home, away = sides[ref]
+        if home in touched or away in touched:
+            touched |= {home, away}
+    return list(Team.objects.filter(pk__in=touched).order_by("pk"))
+
+
+@transaction.atomic
+def report_revert(match: Match, actor, reason: str) -> Match:
+    """Reverts the match's applied report (a commissioner of its league, site staff for a
+    friendly), giving `reason`. RebuildReview lists each later entry that would no longer
+    stand; nothing is changed then."""
+    if not settlers.answer.may_settle(actor, match):
+        raise PermissionDenied(
+            "Only a commissioner of the match's league (site staff for a friendly), who "
+            "coaches neither team, may revert its report."
+        )
+    reason = reason_checked(reason, "revert the report")
+    match = Match.objects.select_for_update(of=("self",)).select_related(*RELATED).get(pk=match.pk)
+    post = PostGame.objects.filter(match=match).first()
+    if post is None or match.status not in (CONFIRMED, APPROVED):
+        raise MatchRefused([Problem("status", f"The report of {match} is {match.stage}, not "
+                                              "applied: there is nothing to revert.")])  # fmt: skip
+    cause = cause_of(match)
+    entries = standing(LedgerEntry.objects.filter(cause=cause).order_by("pk")) if cause else []
+    reverting = cause_new("revert", actor, {"match": match.pk, "reason": reason})
+    again = ReportsAgain(actor)
+    if entries:
+        ledger_rebuild(
+            teams_touched(match, entries[0].pk),
+            {entry: None for entry in entries},
+            reverting,
+            f"{match} reverted: {reason}",
+            refits={"report": again.refit},
+            review=True,
+            summary=again.summary,
+        )
+    again.write()
+    post.delete()
+    Match.objects.filter(pk=match.pk).update(status=REVERTED, changed_at=timezone.now())
+    match.status = REVERTED
+    step(match, actor, "revert", reason)
+    settlers.answer.results_stand([match])  # its table counts it no longer
+    return match

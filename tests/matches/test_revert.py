@@ -1,0 +1,175 @@
+"""Reverting an applied report (matches/revert.py): site staff (for a friendly) or a
+commissioner takes back a report that should never have been applied, with a reason. Both
+teams end as if it had never been played, every later report of theirs worked out again from
+the teams as they now stood; a later entry that no longer stands stops it, listed for review,
+and nothing changes.
+
+The worked example is tests/matches/test_post_game.py's: Gouged Eye (Orcs, fan factor 3,
+70,000 gp) beat Da Krumpers 2-1 in a friendly, every die typed in at the table; Gouged Eye
+won 60,000 gp and a fan (3D6 14 against 3), #6 earned 11 SPP (an improvement roll)."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import PermissionDenied
+
+from matches import workflow
+from matches.models import REVERTED, Match, PostGame
+from matches.revert import report_revert
+from matches.services import MatchRefused, friendly_accept, friendly_offer
+from rules.engine.purchases import Purchase
+from teams.advancement import improvement_roll
+from teams.between_matches import team_purchase
+from teams.ledger_rows import ledger_differences, state_of
+from teams.models import Player, Team
+from teams.rebuild import RebuildReview
+from tests.matches.helpers import problems, steps
+from tests.matches.test_post_game import TABLE_DICE, at_the_table, gate_recorded, reported
+from tests.teams.helpers import orc_team
+from tests.unchanged import unchanged
+
+pytestmark = pytest.mark.django_db
+
+REASON = "Entered twice: this game was the one played on Tuesday."
+# A second friendly: Gouged Eye win 2-1 again, but the winner's fan factor 3D6 are 1+1+2 = 4.
+SECOND_DICE = {**TABLE_DICE, "fan factor for home": [1, 1, 2]}
+
+
+def played(home: Team, away: Team, dice: dict[str, list[int]] = TABLE_DICE) -> Match:
+    """A friendly between the two, played as the worked example with `dice`, applied."""
+    match = friendly_accept(friendly_offer(home.coach, home, away), away.coach)
+    gate_recorded(match)
+    reported(match, home.coach)
+    at_the_table(match, dice)
+    workflow.report_confirm(match, away.coach)
+    return Match.objects.select_related("home__coach", "away__coach").get(pk=match.pk)
+
+
+def state(team: Team):
+    return state_of(Team.objects.get(pk=team.pk))
+
+
+def clean(*teams: Team) -> None:
+    for team in teams:
+        assert ledger_differences(Team.objects.get(pk=team.pk)) == []
+
+
+@pytest.fixture
+def first(home_team, away_team) -> Match:
+    return played(home_team, away_team)
+
+
+# --- The report taken back ------------------------------------------------------------------
+
+
+def test_reverting_the_only_report_leaves_both_teams_as_they_were(
+    home_team, away_team, staff
+) -> None:
+    before = {team.pk: state(team) for team in (home_team, away_team)}
+    match = played(home_team, away_team)
+    assert state(home_team).treasury == 130_000  # 70,000 + 60,000
+    report_revert(match, staff, REASON)
+    assert {team.pk: state(team) for team in (home_team, away_team)} == before
+    clean(home_team, away_team)
+
+
+def test_the_match_says_it_was_reverted_by_whom_and_why(first, staff) -> None:
+    report_revert(first, staff, REASON)
+    match = Match.objects.get(pk=first.pk)
+    assert match.status == REVERTED
+    assert match.get_status_display() == "report reverted"
+    assert steps(match)[-1] == ("revert", REVERTED, "admin", REASON)
+    assert not PostGame.objects.filter(match=match).exists()
+
+
+def test_the_ledgers_show_the_report_reversed_with_the_reason(first, home_team, staff) -> None:
+    report_revert(first, staff, REASON)
+    latest = Team.objects.get(pk=home_team.pk).ledger.order_by("-sequence").first()
+    assert latest.kind == "reversal"
+    assert latest.cause.kind == "revert"
+    assert latest.cause.request == {"match": first.pk, "reason": REASON}
+    assert latest.summary.startswith("Reverses #2 (Post-game of Gouged Eye v Da Krumpers")
+    assert latest.summary.endswith(f"Gouged Eye v Da Krumpers reverted: {REASON}")
+
+
+# --- Every later report worked out again -----------------------------------------------------
+
+
+def test_a_later_report_is_worked_out_again_as_if_the_first_was_never_played(
+    first, home_team, away_team, home_coach, away_coach, staff
+) -> None:
+    played(home_team, away_team, SECOND_DICE)
+    # Another pair of the same teams plays only the second game: what reverting must give.
+    never = orc_team(home_coach, home_team.ruleset_version, "Gouged Eye Again")
+    rival = orc_team(away_coach, home_team.ruleset_version, "Da Krumpers Again")
+    played(never, rival, SECOND_DICE)
+    report_revert(first, staff, REASON)
+    assert state(home_team) == state(never)
+    assert state(away_team) == state(rival)
+    # The second game's 3D6 4 beat the fan factor of 3 the team now had before it (it had
+    # not beaten 4): a fan won where none was.
+    assert state(home_team).fan_factor == 4
+    clean(home_team, away_team)
+
+
+# --- A later entry that no longer stands -------------------------------------------------------
+
+
+def test_a_purchase_the_treasury_can_no_longer_pay_is_listed_and_nothing_changes(
+    first, home_team, home_coach, staff
+) -> None:
+    # 130,000 after the win: a Black Orc Blocker (80,000) was bought with the winnings.
+    team_purchase(Team.objects.get(pk=home_team.pk), home_coach,
+                  Purchase("player", "Black Orc Blocker", 1), names=["Gutrot"])  # fmt: skip
+    with unchanged(), pytest.raises(RebuildReview) as refused:
+        report_revert(first, staff, REASON)
+    assert [problem.message for problem in refused.value.problems] == [
+        "Entry #3 of Gouged Eye (Bought 1 × Black Orc Blocker for 80,000 gp) would no longer "
+        "fit: This costs 80,000 gp; the treasury has 70,000 gp (10,000 short)."
+    ]
+    assert Match.objects.get(pk=first.pk).status == "confirmed"
+
+
+def test_an_improvement_rolled_for_a_level_no_longer_reached_is_listed(
+    first, home_team, home_coach, staff
+) -> None:
+    scorer = Player.objects.get(team=home_team, number=6)  # 11 SPP: Experienced, a roll due
+    improvement_roll(Team.objects.get(pk=home_team.pk), home_coach, scorer, (3, 4))
+    with unchanged(), pytest.raises(RebuildReview) as refused:
+        report_revert(first, staff, REASON)
+    # Without the 11 SPP of the reverted game, #6 has none: no roll was due.
+    assert [problem.message for problem in refused.value.problems] == [
+        "Entry #3 of Gouged Eye (#6 Blitzer 6: improvement roll 1 (3+4, rolled at the table)) "
+        "would no longer fit: Blitzer 6 has no improvement roll due (0 SPP)."
+    ]
+
+
+# --- Who may, and when ---------------------------------------------------------------------------
+
+
+def test_a_coach_may_not_revert_his_own_match(first, home_coach) -> None:
+    with unchanged(), pytest.raises(PermissionDenied):
+        report_revert(first, home_coach, REASON)
+
+
+def test_a_revert_needs_a_reason(first, staff) -> None:
+    with unchanged(), pytest.raises(MatchRefused) as refused:
+        report_revert(first, staff, "  ")
+    assert problems(refused) == [("reason", "Write why you revert the report.")]
+
+
+def test_a_report_not_applied_has_nothing_to_revert(friendly, home_coach, staff) -> None:
+    reported(friendly, home_coach)
+    with unchanged(), pytest.raises(MatchRefused) as refused:
+        report_revert(friendly, staff, REASON)
+    assert problems(refused) == [
+        ("status", f"The report of {friendly} is submitted, not applied: there is nothing "
+                   "to revert."),
+    ]  # fmt: skip
+
+
+def test_a_report_is_reverted_once(first, staff) -> None:
+    report_revert(first, staff, REASON)
+    with pytest.raises(MatchRefused) as refused:
+        report_revert(Match.objects.get(pk=first.pk), staff, REASON)
+    assert problems(refused)[0][1].startswith(f"The report of {first} is reverted, not applied")
