@@ -36,6 +36,9 @@ class MatchRows:
     def team(self, pk: int) -> Team:
         return self.teams[pk]
 
+    def by_key(self, team: int, key: str) -> Player | None:
+        return self._by_key.get((team, key))
+
     def player_of(self, participant: Participant) -> Player | None:
         """The roster player who took part as `participant` (None for a hire): his row as it
         stands, or (`then`) as his team's ledger had him."""
@@ -46,10 +49,12 @@ class MatchRows:
         return self._by_key.get((participant.team_id, participant.player.key))
 
 
-def match_rows(match: Match, states: Mapping[int, TeamState] | None = None) -> MatchRows:
+def match_rows(
+    match: Match, states: Mapping[int, TeamState] | None = None, read: dict | None = None
+) -> MatchRows:
     """Both teams and every player they have or had (the dead and gone too: their shirts
     stay theirs): as the rows stand (one query), or as `states` (team pk -> its ledger's
-    state) hold them."""
+    state) hold them (`read`: rows_of_state's, kept by the caller across matches)."""
     teams = (match.home, match.away)
     if states is None:
         players = Player.objects.filter(team__in=[team.pk for team in teams]).on_roster()
@@ -57,6 +62,6 @@ def match_rows(match: Match, states: Mapping[int, TeamState] | None = None) -> M
         return MatchRows({team.pk: team for team in teams}, players)
     then, players = {}, []
     for team in teams:
-        then[team.pk], rows = rows_of_state(team, states[team.pk])
+        then[team.pk], rows = rows_of_state(team, states[team.pk], read)
         players += rows
     return MatchRows(then, sorted(players, key=hiring_order), then=True)

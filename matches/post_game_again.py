@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from matches.match_rows import MatchRows, match_rows
 from matches.models import Match
 from matches.post_game import side_deltas, worked_out
+from matches.reports import participants_of
 from matches.services import MatchRefused
 from rules.engine import post_game as engine
 from rules.engine.errors import Problem
@@ -38,11 +39,13 @@ class Again:
     ruleset: Ruleset
 
 
-def post_game_again(match: Match, states: Mapping[int, TeamState]) -> Again:
+def post_game_again(
+    match: Match, states: Mapping[int, TeamState], read: dict | None = None
+) -> Again:
     """The match's post-game sequence from `states` (team pk -> its ledger's state just
     before the report); MatchRefused naming each player who could not have taken part and
-    each die the table would have to give. Nothing is written."""
-    rows = match_rows(match, states)
+    each die the table would have to give. Nothing is written. `read`: as match_rows'."""
+    rows = match_rows(match, states, read)
     problems = took_part_problems(match, rows)
     if problems:
         raise MatchRefused(problems)
@@ -59,12 +62,11 @@ def took_part_problems(match: Match, rows: MatchRows) -> list[Problem]:
     """Each roster player the report has taking part who, by `rows`, could not have: dead,
     retired, gone or out injured by then, or never hired at all."""
     problems = []
-    participants = match.participants.select_related("player", "team").order_by("team", "number")
-    for participant in participants:
-        if participant.player_id is None:
-            continue  # a one-game hire: nobody's ledger has him
+    names = {team.pk: team.name for team in rows.teams.values()}
+    roster = [p for p in participants_of(match) if p.player_id]  # hires are nobody's
+    for participant in sorted(roster, key=lambda p: (p.team_id != match.home_id, p.number)):
         player = rows.player_of(participant)
-        who = f"#{participant.number} {participant.name} of {participant.team.name}"
+        who = f"#{participant.number} {participant.name} of {names[participant.team_id]}"
         if player is None:
             problems.append(Problem("players", f"{who} took part in {match}, but by then "
                                                "he had not been hired."))  # fmt: skip

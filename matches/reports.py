@@ -57,15 +57,24 @@ class Sides:
     players: Mapping[tuple[str, int], Player]
 
 
+TAKING_PART = ("player__position", "player__star", "position", "star")
+
+
+def participants_of(match: Match) -> list[Participant]:
+    """Who took part, with their rows: as prefetched with the match (many matches read at
+    once, with Prefetch("participants", ...TAKING_PART)), else read now."""
+    if "participants" in getattr(match, "_prefetched_objects_cache", {}):
+        return list(match.participants.all())
+    return list(match.participants.select_related(*TAKING_PART))
+
+
 def match_sides(match: Match, rows: MatchRows | None = None) -> Sides:
     """Both teams: who took part, who is on the roster but did not (and why), their skills
     and the apothecaries each may use. Three queries. `rows`: the teams and players to read
     (as the rows stand unless given: match_rows)."""
     snapshot = version_snapshot(match.ruleset_version)
     ruleset = snapshot.ruleset
-    taking_part = list(
-        match.participants.select_related("player__position", "player__star", "position", "star")
-    )
+    taking_part = participants_of(match)
     rows = rows or match_rows(match)
     roster = rows.players
     participants, players = {}, {}

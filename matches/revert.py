@@ -15,11 +15,13 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
-from matches.models import APPROVED, CONFIRMED, REVERTED, Match, PostGame
+from matches.models import APPROVED, CONFIRMED, REVERTED, Casualty, Match, Participant, PostGame
 from matches.post_game import cause_of, dice_keep, steps_record, summary_of
 from matches.post_game_again import Again, post_game_again
+from matches.reports import TAKING_PART
 from matches.seams import settlers
 from matches.services import MatchRefused, step
 from matches.workflow import reason_checked
@@ -39,9 +41,11 @@ class ReportsAgain:
     its teams stand as they did just before it) and kept with what to write afterwards: the
     dice the server newly rolled, and its post-game steps."""
 
-    def __init__(self, actor) -> None:
+    def __init__(self, actor, sides: Mapping[int, tuple[int, int]]) -> None:
         self.actor = actor
+        self.sides = sides  # each later report's match: its two teams
         self.worked: dict[int, tuple[Match, Again] | MatchRefused] = {}
+        self.read: dict = {}  # positions and star players, read once for every report
 
     def refit(
         self,
@@ -51,11 +55,11 @@ class ReportsAgain:
     ) -> list[dict[str, Any]]:
         cause = entry.cause
         if cause.pk not in self.worked:
-            match = Match.objects.select_related(*RELATED).get(pk=cause.ref)
+            match = later_matches([cause.ref])[cause.ref]  # only those worked out again
             teams = (match.home_id, match.away_id)
             try:
                 self.worked[cause.pk] = (
-                    match, post_game_again(match, {pk: states[pk] for pk in teams})
+                    match, post_game_again(match, {pk: states[pk] for pk in teams}, self.read)
                 )  # fmt: skip
             except MatchRefused as refused:
                 self.worked[cause.pk] = refused
@@ -64,6 +68,12 @@ class ReportsAgain:
             raise TeamRefused(got.problems)
         match, again = got
         return again.deltas["home" if entry.team_id == match.home_id else "away"]
+
+    def reads(self, entry: LedgerEntry) -> tuple[int, ...]:
+        """The teams a report's entry is worked out from: both of its match's."""
+        if entry.cause.kind != "report":
+            return (entry.team_id,)
+        return self.sides.get(entry.cause.ref, (entry.team_id,))
 
     def summary(self, entry: LedgerEntry) -> str | None:
         """The entry's summary as its report now works out (None: not a report of ours)."""
@@ -76,34 +86,45 @@ class ReportsAgain:
 
     def write(self) -> None:
         """Each later report's new dice and steps, once the rebuild has been written."""
-        for got in self.worked.values():
-            if isinstance(got, MatchRefused):
-                continue  # never: a refusal stops the rebuild before anything is written
-            match, again = got
+        worked = [got for got in self.worked.values() if not isinstance(got, MatchRefused)]
+        posts = {post.match_id: post for post in
+                 PostGame.objects.filter(match__in=[match for match, _ in worked])}  # fmt: skip
+        for match, again in worked:
             dice_keep(match, again.worked, self.actor)
-            ruleset = again.ruleset
-            PostGame.objects.filter(match=match).update(
-                steps=steps_record(ruleset, again.before, again.worked)
-            )
+            posts[match.pk].steps = steps_record(again.ruleset, again.before, again.worked)
+        PostGame.objects.bulk_update(list(posts.values()), ["steps"])
 
 
-def teams_touched(match: Match, since: int) -> list[Team]:
-    """The match's teams, and every team a later report (one with an entry after `since`)
-    has played one of them or of those already touched, in the order applied."""
+def later_matches(pks) -> dict[int, Match]:
+    """Later reports' matches with all they are worked out from (report, dice, lines,
+    casualties, who took part, before kick-off), in a fixed number of queries however many."""
+    casualties = Casualty.objects.select_related("victim", "causer")
+    taking_part = Participant.objects.select_related(*TAKING_PART)
+    found = Match.objects.filter(pk__in=list(pks)).select_related(*RELATED, "report")
+    found = found.prefetch_related("dice", "performances", "kick_offs",
+                                   Prefetch("casualties", casualties),
+                                   Prefetch("participants", taking_part))  # fmt: skip
+    return {match.pk: match for match in found}
+
+
+def teams_touched(match: Match, since: int) -> tuple[list[Team], dict[int, tuple[int, int]]]:
+    """The match's teams, and every team that played one of them in a later report (one with
+    an entry after `since`), and so on: a rebuilt team's every later report is worked out
+    again, and that needs its opponent as he then stood. Also each later report's match's
+    two teams, by match."""
     touched = {match.home_id, match.away_id}
-    later = LedgerEntry.objects.filter(cause__kind="report", pk__gt=since).order_by("pk")
-    refs = list(dict.fromkeys(later.values_list("cause__ref", flat=True)))
-    sides = dict(
-        (pk, (home, away))
-        for pk, home, away in Match.objects.filter(pk__in=refs).values_list(
-            "pk", "home_id", "away_id"
-        )
-    )
-    for ref in refs:
-        home, away = sides[ref]
-        if home in touched or away in touched:
-            touched |= {home, away}
-    return list(Team.objects.filter(pk__in=touched).order_by("pk"))
+    later = LedgerEntry.objects.filter(cause__kind="report", pk__gt=since)
+    refs = set(later.values_list("cause__ref", flat=True))
+    matches = Match.objects.filter(pk__in=refs).values_list("pk", "home_id", "away_id")
+    sides = {pk: (home, away) for pk, home, away in matches}
+    grown = True
+    while grown:
+        grown = False
+        for home, away in sides.values():
+            if (home in touched) != (away in touched):
+                touched |= {home, away}
+                grown = True
+    return list(Team.objects.filter(pk__in=touched).order_by("pk")), sides
 
 
 @transaction.atomic
@@ -125,18 +146,20 @@ def report_revert(match: Match, actor, reason: str) -> Match:
     cause = cause_of(match)
     entries = standing(LedgerEntry.objects.filter(cause=cause).order_by("pk")) if cause else []
     reverting = cause_new("revert", actor, {"match": match.pk, "reason": reason})
-    again = ReportsAgain(actor)
     if entries:
+        teams, sides = teams_touched(match, entries[0].pk)
+        again = ReportsAgain(actor, sides)
         ledger_rebuild(
-            teams_touched(match, entries[0].pk),
+            teams,
             {entry: None for entry in entries},
             reverting,
             f"{match} reverted: {reason}",
             refits={"report": again.refit},
             review=True,
             summary=again.summary,
+            reads=again.reads,
         )
-    again.write()
+        again.write()
     post.delete()
     Match.objects.filter(pk=match.pk).update(status=REVERTED, changed_at=timezone.now())
     match.status = REVERTED

@@ -115,15 +115,26 @@ def _rows_for(team: Team, players: dict[str, ledger.PlayerState]) -> dict[str, P
     return {row.key: row for row in made}
 
 
-def rows_of_state(team: Team, state: ledger.TeamState) -> tuple[Team, list[Player]]:
+def rows_of_state(
+    team: Team, state: ledger.TeamState, read: dict | None = None
+) -> tuple[Team, list[Player]]:
     """The team and its players holding `state` (its ledger replayed to some point), as
     unsaved rows: what a match's report read then, for working its post-game sequence out
-    again. Nothing is written; the team is a copy. Two queries (positions and stars)."""
+    again. Nothing is written; the team is a copy. The race's positions and the version's
+    star players are read once per `read` (a dict the caller keeps; sealed rows)."""
     then = copy.copy(team)
     then.treasury, then.rerolls, then.fan_factor = state.treasury, state.rerolls, state.fan_factor
     then.staff = dict(state.staff)
-    positions = {p.name: p for p in Position.objects.filter(race=team.race_id)}
-    stars = {s.name: s for s in StarPlayer.objects.filter(version=team.ruleset_version_id)}
+    read = {} if read is None else read
+    if ("race", team.race_id) not in read:
+        read["race", team.race_id] = {p.name: p for p in Position.objects.filter(race=team.race_id)}
+    positions = read["race", team.race_id]
+    stars = {}
+    if any(player.star for player in state.players.values()):
+        if ("stars", team.ruleset_version_id) not in read:
+            found = StarPlayer.objects.filter(version=team.ruleset_version_id)
+            read["stars", team.ruleset_version_id] = {star.name: star for star in found}
+        stars = read["stars", team.ruleset_version_id]
     players = [
         Player(
             team=then, key=key, number=player.number, name=player.name, status=player.status,

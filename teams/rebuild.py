@@ -115,13 +115,16 @@ def ledger_rebuild(
     refits: Mapping[str, Refit] | None = None,
     review: bool = False,
     summary: Callable[[LedgerEntry], str | None] | None = None,
+    reads: Callable[[LedgerEntry], Iterable[int]] | None = None,
 ) -> list[LedgerEntry]:
     """Replays the teams' ledgers from the earliest entry in `changes`, each entry there
     replaced by its new deltas or (None) removed. Returns the entries written; none when
     nothing changes. RebuildRefused names the first later entry that no longer fits; with
     `review`, RebuildReview names every one (each left out, to find the next). `refits`:
     this rebuild's own, by cause kind (see refit); `summary`: an entry's summary as it is
-    applied again, where its refit changed it (None keeps the old one)."""
+    applied again, where its refit changed it (None keeps the old one). An entry whose
+    cause meets every team it reads (`reads`: its own unless said) exactly as it first did
+    keeps its deltas: worked out again, it could only give the same."""
     pks = sorted({team.pk for team in teams} | {entry.team_id for entry in changes})
     locked = {
         team.pk: team
@@ -145,7 +148,8 @@ def ledger_rebuild(
     for entry in entries:
         if entry.pk < point:
             states[entry.team_id] = ledger.replay(entry.deltas, states[entry.team_id])
-    before = dict(states)
+    before, original = dict(states), dict(states)
+    met: dict[int, bool] = {}  # each cause: did it meet its teams as it first did?
     redone: list[tuple[LedgerEntry, list | None]] = []
     found: dict[tuple[int, str], RebuildRefused] = {}
 
@@ -156,14 +160,21 @@ def ledger_rebuild(
 
     for entry in (e for e in entries if e.pk >= point):
         entry.team = locked[entry.team_id]
+        if entry.cause_id not in met:  # at a cause's first entry: its teams as it found them
+            read = tuple(reads(entry)) if reads else (entry.team_id,)
+            met[entry.cause_id] = all(pk in states and states[pk] == original[pk] for pk in read)
+        as_first = met[entry.cause_id]
         if entry.pk in wanted:
             deltas = None if wanted[entry.pk] is None else [dict(d) for d in wanted[entry.pk]]
+        elif as_first:
+            deltas = [dict(delta) for delta in entry.deltas]
         else:
             try:
                 deltas = refit(entry, rules, states, refits)
             except TeamRefused as refusal:
                 refused(entry, " ".join(problem.message for problem in refusal.problems))
                 deltas = None
+        original[entry.team_id] = ledger.replay(entry.deltas, original[entry.team_id])
         if deltas is not None:
             try:
                 states[entry.team_id] = ledger.replay(deltas, states[entry.team_id])

@@ -18,6 +18,7 @@ from league.bench.data import DICE, World, orc_players
 from league.models import Fixture
 from league.tables import KEPT, all_time_table, season_table
 from matches.post_game import post_game_apply
+from matches.revert import report_revert
 from matches.workflow import report_confirm
 from rules.engine.purchases import Purchase
 from rules.selectors import version_get
@@ -155,7 +156,21 @@ def cases(world: World, client: Client) -> list[Case]:
             warm_up=1,
         ),
         *table_cases(world, client),
+        revert_case(world),
     ]
+
+
+# "Reverting round 1 of a ten-round season of 16 teams": one round-1 report reverted, which
+# works out again every later report of its teams and of every team they met (undone after
+# each run, so each starts from the same season).
+REVERT_TARGET = 500.0
+
+
+def revert_case(world: World) -> Case:
+    teams, rounds = world.revert_size
+    revert = _rolled_back(lambda: report_revert(world.revert_match, world.staff, "Bench."))
+    name = f"revert a round-1 report, {teams} teams / {rounds} rounds"
+    return Case(name, revert, runs=10, warm_up=1, target=REVERT_TARGET)
 
 
 # "The table of a league of 1,000 teams and 50,000 matches": its season's table, which the

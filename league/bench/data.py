@@ -1,9 +1,10 @@
 """The bench's world, the same every run: 1,000 LRB6 teams, a 4-team and a 64-team league
 with a double round robin drawn, a league of all 1,000 with 50,000 results over six seasons
 (league.bench.big_league), and the worst-case roster sheet (16 players with
-30-character names and 8 skills each), a match report with forty dice, and an LRB6
+30-character names and 8 skills each), a match report with forty dice, an LRB6
 friendly of two 16-player teams whose submitted report names every player (its post-game
-dice left to the server)."""
+dice left to the server), and a season of 16 teams ten rounds in, to revert a round-1
+report of (league.bench.revert_season)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 
 from league.bench.big_league import big_league_build
+from league.bench.revert_season import ROUNDS as REVERT_ROUNDS
+from league.bench.revert_season import TEAMS as REVERT_TEAMS
+from league.bench.revert_season import revert_season_build
 from league.models import League
 from league.seasons import season_start
 from league.services import league_create, membership_decide, membership_request
@@ -48,6 +52,8 @@ class World:
     match: Match  # `team`'s first fixture, its report submitted with DICE rolls on record
     post_game_match: Match  # 16 v 16 LRB6 friendly, its report submitted, no casualties
     big_league: League  # every bench team, 100 weeks of results over six seasons
+    revert_match: Match  # round 1's first report of a season of 16 teams, ten rounds played
+    revert_size: tuple[int, int]  # that season's teams and rounds played
 
 
 def players_of(squad: tuple[tuple[str, int], ...]) -> list[NewPlayer]:
@@ -63,7 +69,10 @@ def orc_players() -> list[NewPlayer]:
 
 
 def world_build(
-    progress=print, teams: int = TEAMS, league_sizes: tuple[int, ...] = LEAGUE_SIZES
+    progress=print,
+    teams: int = TEAMS,
+    league_sizes: tuple[int, ...] = LEAGUE_SIZES,
+    revert_size: tuple[int, int] = (REVERT_TEAMS, REVERT_ROUNDS),
 ) -> World:
     """The world; smaller sizes are for the test that proves the bench runs."""
     users = get_user_model().objects
@@ -93,7 +102,10 @@ def world_build(
     match = _reported_match(coaches[0], built[0])
     post_game = _post_game_match(lrb6)
     big = big_league_build(staff, lrb6, built, progress)
-    return World(coaches[0], staff, built[0], worst, leagues, teams + 3, match, post_game, big)
+    revert = revert_season_build(staff, lrb6, orc_players, *revert_size, progress=progress)
+    every = teams + 3 + revert_size[0]  # with the sheet's, the two friendlies' and the season's
+    return World(coaches[0], staff, built[0], worst, leagues, every, match, post_game, big,
+                 revert, revert_size)  # fmt: skip
 
 
 def _reported_match(coach, team: Team) -> Match:

@@ -12,6 +12,7 @@ from django.test import Client, override_settings
 
 from league.bench.cases import (
     POST_GAME_CASE,
+    REVERT_TARGET,
     TABLE_TARGET,
     Case,
     Result,
@@ -23,7 +24,7 @@ from league.bench.data import world_build
 from league.management.commands import bench
 from league.models import Standing
 from league.tables import standings_problems
-from matches.models import Casualty
+from matches.models import Casualty, Match, PostGame
 from matches.post_game import not_applied_why
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +32,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def world(db):
-    return world_build(progress=lambda line: None, teams=6, league_sizes=(2, 4))
+    return world_build(progress=lambda line: None, teams=6, league_sizes=(2, 4),
+                       revert_size=(4, 3))  # fmt: skip
 
 
 @override_settings(ROOT_URLCONF="league.bench.urls")
@@ -43,7 +45,7 @@ def test_every_case_runs_and_is_measured_once(world) -> None:
     names = [result.case for result in results]
     assert names[:2] == ["floor: bare Django view", "floor: one-row query"]
     assert "league home, 4 teams" in names
-    assert "team list page, 9 teams" in names
+    assert "team list page, 13 teams" in names
     assert all(result.median_ms > 0 for result in results)
     by_name = {result.case: result for result in results}
     assert by_name["floor: one-row query"].queries == 1
@@ -137,7 +139,8 @@ def test_the_p95_is_the_slowest_but_one_of_twenty_runs() -> None:
 def test_ledger_check_passes_on_the_bench_world(world) -> None:
     out = StringIO()
     call_command("ledger_check", stdout=out)
-    assert "All 9 team(s) match their ledgers." in out.getvalue()
+    # 6 bench teams, the worst sheet's, the two friendlies' and the revert season's 4.
+    assert "All 13 team(s) match their ledgers." in out.getvalue()
 
 
 def test_the_json_holds_the_machine_and_every_result(tmp_path) -> None:
@@ -147,3 +150,23 @@ def test_the_json_holds_the_machine_and_every_result(tmp_path) -> None:
     written = json.loads((tmp_path / "bench.json").read_text())
     assert written["machine"]["database"] in ("sqlite", "postgresql")
     assert written["results"][0]["case"] == "floor"
+
+
+def test_the_revert_season_is_played_and_its_round_1_report_reverts_then_comes_back(
+    world,
+) -> None:
+    match = world.revert_match
+    season = match.fixture.season
+    # Four teams, three rounds of two games, every report applied.
+    applied = PostGame.objects.filter(match__fixture__season=season)
+    assert applied.count() == 3 * 2
+    assert match.fixture.round.number == 1
+    [case] = [c for c in cases(world, Client()) if c.name.startswith("revert a round-1 report")]
+    assert case.name == "revert a round-1 report, 4 teams / 3 rounds"
+    assert case.target == REVERT_TARGET
+    result = measure(replace(case, runs=1, warm_up=0))
+    assert result.queries > 0
+    # Each run is undone: the report stands again, the ledgers clean.
+    assert Match.objects.get(pk=match.pk).status == "confirmed"
+    out = StringIO()
+    call_command("ledger_check", stdout=out)

@@ -1,0 +1,262 @@
+"""Hypothesis over random friendly seasons of four or five LRB6 Orc teams — deaths, injuries
+that keep a player out of the next game, level-ups and the skills chosen for them, purchases
+between the games — that reverting report k equals never having played it, or refuses with
+the review list and changes nothing.
+
+"Never having played it" is worked out independently: the same season played again through
+the ordinary services on fresh teams, without report k, each later game with the same
+players taking part, the same lines, casualties and dice (the same seeds), each purchase and
+improvement asked again. Where that cannot be done (a purchase the treasury can no longer
+pay, a roll no longer due, a player who took part but would be dead), reverting must refuse;
+where it can, reverting must end with every team exactly as that season leaves it, and
+every ledger clean."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from dataclasses import dataclass, field
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from matches import workflow
+from matches.models import Match
+from matches.revert import report_revert
+from matches.services import friendly_accept, friendly_offer
+from rules.engine.errors import Refused
+from rules.engine.purchases import Purchase
+from rules.selectors import version_get
+from teams import ledger
+from teams.advancement import improvement_choose, improvement_roll, roll_choices
+from teams.between_matches import rules_of, team_purchase
+from teams.ledger_rows import ledger_differences, state_of
+from teams.models import Player, Team
+from teams.rebuild import RebuildReview
+from tests.teams.helpers import orc_team
+from tests.unchanged import database
+
+pytestmark = pytest.mark.django_db
+
+PLAYED = datetime.date(2025, 3, 1)
+NAMES = ("Gouged Eye", "Da Krumpers", "Skull Hill", "Iron Tuskers", "Black Crag")
+# The casualty table's D68: Badly Hurt, Seriously Injured (misses the next game), a
+# Niggling Injury, and Dead.
+D68 = {"badly hurt": [1, 1], "out next game": [4, 1], "niggle": [5, 1], "dead": [6, 1]}
+POSITIONS = ("Lineman", "Blitzer", "Thrower", "Black Orc Blocker")
+# Who scores, and rolls for an improvement: the Blitzers most, so that some reach a level.
+SCORERS = (6, 6, 6, 7, 7, 8, 1)
+
+
+@dataclass(frozen=True)
+class Play:
+    home: int
+    away: int
+    touchdowns: tuple[tuple[int, ...], tuple[int, ...]]  # each side's scorers, by number
+    hurt: tuple[tuple[str, int, int, str], ...]  # victim's side, victim, causer, result
+
+
+@dataclass(frozen=True)
+class Buy:
+    team: int
+    position: str
+
+
+@dataclass(frozen=True)
+class Improve:
+    team: int
+    number: int
+    dice: tuple[int, int]
+
+
+@st.composite
+def plays(draw, teams: int) -> Play:
+    home, away = draw(st.lists(st.integers(0, teams - 1), min_size=2, max_size=2, unique=True))
+    scorers = st.lists(st.sampled_from(SCORERS), max_size=4).map(tuple)
+    hurt = st.tuples(st.sampled_from(("home", "away")), st.integers(1, 11), st.integers(1, 11),
+                     st.sampled_from(tuple(D68)))  # fmt: skip
+    return Play(home, away, (draw(scorers), draw(scorers)), tuple(draw(st.lists(hurt, max_size=2))))
+
+
+@st.composite
+def seasons(draw) -> tuple[int, list, int]:
+    """(how many teams, the steps in order, which played game to revert)."""
+    teams = draw(st.integers(4, 5))
+    buy = st.builds(Buy, st.integers(0, teams - 1), st.sampled_from(POSITIONS))
+    dice = st.tuples(st.integers(1, 6), st.integers(1, 6))
+    improve = st.builds(Improve, st.integers(0, teams - 1), st.sampled_from((6, 7)), dice)
+    step = st.one_of(plays(teams), plays(teams), buy, improve, improve)
+    steps = draw(st.lists(step, min_size=3, max_size=8))
+    steps.insert(0, draw(plays(teams)))  # a game to revert, at least
+    return teams, steps, draw(st.integers(0, 20))
+
+
+@dataclass
+class World:
+    """A season played through the services; what each step did, to play it again."""
+
+    teams: list[Team]
+    done: list[tuple[int, object, dict]] = field(default_factory=list)  # (step, what, how)
+    matches: dict[int, Match] = field(default_factory=dict)
+
+    def team(self, index: int) -> Team:
+        return Team.objects.get(pk=self.teams[index].pk)
+
+
+def body(play: Play) -> dict:
+    """The report: each scorer's touchdowns, each casualty's D68, the rest the server's."""
+    content: dict = {"server_rolls": True, "casualties": []}
+    for side, scorers in zip(("home", "away"), play.touchdowns, strict=True):
+        counts = {number: scorers.count(number) for number in scorers}
+        lines = [{"number": n, "actions": {"touchdown": c}} for n, c in sorted(counts.items())]
+        content[side] = {"players": lines}
+    for victim_side, victim, causer, result in play.hurt:
+        causer_side = "away" if victim_side == "home" else "home"
+        content["casualties"].append({
+            "victim": {"side": victim_side, "number": victim},
+            "causer": {"side": causer_side, "number": causer},
+            "action": "block", "means": "ordinary", "dice": {"casualty": D68[result]},
+        })  # fmt: skip
+    return content
+
+
+def played(world: World, index: int, play: Play, taking_part: list | None) -> dict:
+    """The friendly, reported and confirmed; `taking_part` (side, number) as another world's
+    game had them. Returns who took part."""
+    home, away = world.team(play.home), world.team(play.away)
+    match = friendly_accept(friendly_offer(home.coach, home, away), away.coach)
+    Match.objects.filter(pk=match.pk).update(seed=f"season-game-{index}")
+    match = Match.objects.select_related("home__coach", "away__coach").get(pk=match.pk)
+    if taking_part is not None:
+        _take_part(match, taking_part)
+    touchdowns = [len(scorers) for scorers in play.touchdowns]
+    workflow.report_save(match, home.coach, PLAYED, *touchdowns, body(play))
+    workflow.report_submit(match, home.coach)
+    workflow.report_confirm(match, away.coach)
+    world.matches[index] = match
+    for _, _, _, result in play.hurt:
+        event(f"a casualty: {result}")
+    return {"taking_part": [(match.side_of(p.team_id), p.number)
+                            for p in match.participants.filter(kind="roster")]}  # fmt: skip
+
+
+def _take_part(match: Match, taking_part: list) -> None:
+    """The players of the other world's game, as this world's rows: each must be able to."""
+    for side, number in taking_part:
+        team = match.home if side == "home" else match.away
+        player = Player.objects.filter(team=team, number=number, status="active").first()
+        if player is None:
+            raise Refused([])  # he could not have played: this season cannot be played
+        match.participants.create(team=team, player=player, number=number, name=player.name)
+
+
+def improved(world: World, step: Improve, choice: str | None) -> dict:
+    team = world.team(step.team)
+    player = Player.objects.filter(team=team, number=step.number, status="active").first()
+    if player is None:
+        raise Refused([])  # nobody of that number to roll for
+    roll = improvement_roll(team, team.coach, player, step.dice)
+    offered = roll_choices(rules_of(team).ruleset, roll)
+    choice = choice or (offered.normal_skills + offered.characteristics)[0]
+    improvement_choose(world.team(step.team), team.coach, roll, choice)
+    event("an improvement chosen")
+    return {"choice": choice}
+
+
+def bought(world: World, step: Buy) -> dict:
+    team = world.team(step.team)
+    team_purchase(team, team.coach, Purchase("player", step.position, 1), names=["New Orc"])
+    event("a purchase")
+    return {}
+
+
+def season_played(teams: int, steps: list, again: list | None = None) -> World | None:
+    """World: the steps played (one that is refused simply did not happen). With `again`
+    (another world's `done`), exactly those steps, as they were done: None if one cannot."""
+    users = get_user_model().objects
+    lrb6 = version_get("lrb6")
+    coaches = [users.create_user(f"coach-{n}-{Team.objects.count()}") for n in range(teams)]
+    world = World([orc_team(coach, lrb6, NAMES[n]) for n, coach in enumerate(coaches)])
+    todo: list[tuple[int, object, dict | None]] = (
+        [(index, step, None) for index, step in enumerate(steps)] if again is None else again
+    )
+    for index, step, how in todo:
+        try:
+            with transaction.atomic():
+                done = _act(world, index, step, how)
+        except Refused:
+            if again is not None:
+                return None
+            continue
+        world.done.append((index, step, done))
+    return world
+
+
+def _act(world: World, index: int, step, how: dict | None) -> dict:
+    if isinstance(step, Play):
+        return played(world, index, step, how and how["taking_part"])
+    if isinstance(step, Buy):
+        return bought(world, step)
+    return improved(world, step, how and how["choice"])
+
+
+def states(world: World) -> list:
+    """Each team's state, its improvement rolls without their keys: a roll's key names it by
+    the ledger entry it was made in, which a season without the game numbers differently."""
+    return [_unkeyed(state_of(world.team(n))) for n in range(len(world.teams))]
+
+
+def _unkeyed(state: ledger.TeamState) -> ledger.TeamState:
+    players = {
+        key: dataclasses.replace(player, rolls=tuple(dataclasses.replace(roll, key="")
+                                                     for roll in player.rolls))
+        for key, player in state.players.items()
+    }  # fmt: skip
+    return dataclasses.replace(state, players=players)
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(season=seasons())
+def test_reverting_a_game_equals_never_having_played_it_or_refuses(
+    season, django_user_model
+) -> None:
+    teams, steps, pick = season
+    reverted = world_reverted = None
+    with transaction.atomic():
+        staff = django_user_model.objects.create_user("staff", is_staff=True)
+        world = season_played(teams, steps)
+        games = [(index, step) for index, step, _ in world.done if isinstance(step, Play)]
+        if not games:
+            event("no game was played")
+            transaction.set_rollback(True)
+            return
+        reverted, _ = games[pick % len(games)]
+        before = database()
+        try:
+            report_revert(world.matches[reverted], staff, "It did not count.")
+        except RebuildReview:
+            assert database() == before  # nothing changed
+            world_reverted = None
+        else:
+            world_reverted = states(world)
+            for n in range(teams):
+                assert ledger_differences(world.team(n)) == []
+        history = [(index, step, how) for index, step, how in world.done if index != reverted]
+        transaction.set_rollback(True)
+    with transaction.atomic():
+        never = season_played(teams, steps, again=history)
+        if world_reverted is None:
+            event("reverting refused, with the list to review")
+            assert never is None, "reverting refused a season that plays without the game"
+        else:
+            event("reverted")
+            assert never is not None, "reverting kept a season that cannot be played without it"
+            assert world_reverted == states(never)
+        transaction.set_rollback(True)
