@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 
 from league.models import Fixture, League, Membership
-from matches.models import OPEN, decided
+from matches.models import OPEN, settled
 from matches.selectors import Waiting, waiting_for
 from teams.models import Team
 from teams.roster import team_glances
@@ -106,7 +106,7 @@ def _overdue(desk: Desk, user, today: datetime.date) -> list[Fixture]:
     return list(
         Fixture.objects.filter(season__finished_at__isnull=True, away__isnull=False)
         .filter(Q(season__league__in=desk.commissioned) | his)
-        .exclude(decided("match__"))
+        .exclude(settled("match__"))
         .filter(late)
         .select_related("home", "away", "round", "season__league", "match")
         .order_by("round__deadline", "deadline", "pk")

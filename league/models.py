@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import models
 
 from league.setting_checks import DICE_SOURCES, REPORTS_APPLY, offered
-from matches.models import FORFEIT
+from matches.models import FORFEIT, REVERTED
 
 
 def _default_tie_breakers() -> list[str]:
@@ -197,7 +197,8 @@ class Fixture(models.Model):
     """A pairing of the season's schedule. Its match (none for a bye) is the one record of
     what happened: the fixture reads status and score from it."""
 
-    STATUSES = [("scheduled", "to play"), ("played", "played"), ("forfeit", "forfeit")]
+    STATUSES = [("scheduled", "to play"), ("played", "played"), ("forfeit", "forfeit"),
+                ("void", "reverted: counts for nothing")]  # fmt: skip
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="fixtures")
     round = models.ForeignKey(
@@ -230,7 +231,10 @@ class Fixture(models.Model):
 
     @property
     def status(self) -> str:
-        """scheduled until the match's result stands, then played (or forfeit)."""
+        """scheduled until the match's result stands, then played (or forfeit); void once
+        its report was reverted (nobody plays it again)."""
+        if self.match is not None and self.match.status == REVERTED:
+            return "void"
         if self.match is None or not self.match.is_decided:
             return "scheduled"
         return "forfeit" if self.match.status == FORFEIT else "played"

@@ -19,7 +19,7 @@ from league.permissions import is_commissioner, require_commissioner
 from league.round_robin import round_robin
 from league.setting_checks import LeagueRefused, Problem
 from league.standings import scoring_copy, standings_rank, standings_write
-from matches.models import OPEN, SCHEDULED, decided
+from matches.models import OPEN, SCHEDULED, settled
 from matches.services import MatchRefused, Policies, match_forfeit, match_schedule, matches_schedule
 from rules.engine.standings import Line
 from rules.plumbing.limits import field_problem
@@ -102,7 +102,7 @@ def season_plan(
     finishing = league.seasons.filter(finished_at__isnull=True).first()
     unplayed = 0
     if finishing is not None:
-        unplayed = finishing.fixtures.filter(away__isnull=False).exclude(decided("match__")).count()
+        unplayed = finishing.fixtures.filter(away__isnull=False).exclude(settled("match__")).count()
     rounds = _rounds(format, len(teams))
     last = None
     if first_deadline is not None and rounds:
@@ -334,7 +334,7 @@ def overdue_fixtures(league: League, today: datetime.date):
             season__finished_at__isnull=True,
             away__isnull=False,
         )
-        .exclude(decided("match__"))
+        .exclude(settled("match__"))
         .filter(late)
         .select_related("round", "home", "away", "season", "match")
     )

@@ -10,7 +10,7 @@ from django.http import Http404
 
 from league.models import Fixture, League, Membership, Round, Season
 from league.permissions import may_view
-from matches.models import decided
+from matches.models import settled
 from rules.models import RulesetVersion
 
 
@@ -82,7 +82,7 @@ def current_round(season: Season) -> int | None:
     in open play."""
     to_play = (
         season.fixtures.filter(round__isnull=False, away__isnull=False)
-        .exclude(decided("match__"))
+        .exclude(settled("match__"))
         .aggregate(first=Min("round__number"))["first"]
     )
     if to_play is not None:
@@ -113,7 +113,7 @@ def season_rounds(
         "home__coach", "away__coach", "match__report", "match__forfeited_by", "match__post_game"
     ).order_by("round__number", "pk")
     if to_play:
-        fixtures = fixtures.exclude(decided("match__"))
+        fixtures = fixtures.exclude(settled("match__"))
     rounds = season.rounds.order_by("number")
     if numbers is not None:
         fixtures = fixtures.filter(round__number__in=numbers)

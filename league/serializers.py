@@ -105,7 +105,9 @@ class FixtureSerializer(serializers.ModelSerializer):
     match = serializers.IntegerField(
         source="match_id", allow_null=True, help_text="Its match, at /api/matches/<id>/."
     )
-    status = serializers.CharField(help_text="scheduled, played or forfeit: read from the match.")
+    status = serializers.CharField(
+        help_text="scheduled, played, forfeit or void (its report reverted): read from the match."
+    )
 
     class Meta:
         model = Fixture

@@ -35,6 +35,12 @@ def decided(prefix: str = "") -> models.Q:
     )
 
 
+def settled(prefix: str = "") -> models.Q:
+    """Matches nobody is to play any more: those whose result stands (decided), and those
+    whose report was reverted (a game that counts for nothing)."""
+    return decided(prefix) | models.Q(**{f"{prefix}status": REVERTED})
+
+
 class Match(models.Model):
     KINDS = [("league", "league fixture"), ("friendly", "friendly")]
     STATUSES = [

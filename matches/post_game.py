@@ -28,7 +28,7 @@ from rules.engine.post_game_lrb6 import rolls_due
 from rules.engine.report_checks import report_check
 from rules.engine.report_entry import SIDES
 from rules.snapshot import version_snapshot
-from teams.models import LedgerCause, Player
+from teams.models import LedgerCause, Player, Team
 from teams.roster import player_value, team_worth
 from teams.services import cause_new, entry_append, next_player_key
 
@@ -71,18 +71,23 @@ def applied_state(match: Match) -> tuple[PostGame | None, str]:
     return None, not_applied_why(match) or NEVER_APPLIED
 
 
-def match_before(match: Match, rows: MatchRows | None = None) -> tuple[engine.MatchBefore, object]:
+def match_before(
+    match: Match, rows: MatchRows | None = None, checks: list | None = None
+) -> tuple[engine.MatchBefore, object]:
     """Both teams as they stood at kick-off and the report, as the engine reads them: every
     roster player not dead or gone (those who sat the match out too) and the one-game hires
     who took part. The match's dice, lines and casualties are read once (prefetched) for the
     whole sequence, the rosters in one query: the same queries however many players. `rows`:
-    the teams and players to read (as the rows stand unless given: match_rows)."""
+    the teams and players to read (as the rows stand unless given: match_rows); `checks`
+    gains the report's problems as those teams would have it."""
     casualties = Prefetch("casualties", Casualty.objects.select_related("victim", "causer"))
     prefetch_related_objects([match], "dice", "performances", casualties, "kick_offs")
     rows = rows or match_rows(match)
     sides = match_sides(match, rows)
     entry = entry_of(match, sides)
     checked = report_check(sides.ruleset, sides.facts, entry, rolled_dice(match))
+    if checks is not None:
+        checks += checked.problems
     fame = {row.side: row.fame for row in match.kick_offs.all()}
     rating = {row.side: row.rating for row in match.kick_offs.all()}  # GDBBL's, at kick-off
     snapshot = version_snapshot(match.ruleset_version)
@@ -188,10 +193,10 @@ def dice_source(match: Match) -> engine.DiceSource:
     return engine.DiceSource(stored, seed)
 
 
-def worked_out(match: Match, rows: MatchRows | None = None):
+def worked_out(match: Match, rows: MatchRows | None = None, checks: list | None = None):
     """(the teams before, the ruleset, the steps): MatchRefused naming the dice nobody
-    entered where the server may not roll them. `rows`: as match_before's."""
-    before, ruleset = match_before(match, rows)
+    entered where the server may not roll them. `rows` and `checks`: as match_before's."""
+    before, ruleset = match_before(match, rows, checks)
     try:
         return before, ruleset, engine.post_game(ruleset, before, dice_source(match))
     except engine.DiceWrong as wrong:
@@ -231,6 +236,9 @@ def post_game_apply(match: Match, actor) -> PostGame | None:
     done = PostGame.objects.filter(match=match).first()
     if done is not None or not_applied_why(match):
         return done
+    # Both teams locked before either is read, in pk order, as every rebuild locks them.
+    teams = sorted((match.home_id, match.away_id))
+    list(Team.objects.select_for_update(of=("self",)).filter(pk__in=teams).order_by("pk"))
     before, ruleset, worked = worked_out(match)
     dice_keep(match, worked, actor)
     cause = cause_new("report", actor, {"match": match.pk, "deltas": "each entry's"}, ref=match.pk)

@@ -7,7 +7,7 @@ was dead, gone or out injured by then: the report cannot stand as it was written
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from matches.match_rows import MatchRows, match_rows
@@ -20,6 +20,7 @@ from rules.engine.errors import Problem
 from rules.engine.report_entry import SIDES
 from rules.engine.ruleset import Ruleset
 from teams.ledger import TeamState
+from teams.services import next_player_key
 
 GONE_WORDS = {
     "dead": "dead",
@@ -40,22 +41,50 @@ class Again:
 
 
 def post_game_again(
-    match: Match, states: Mapping[int, TeamState], read: dict | None = None
+    match: Match,
+    states: Mapping[int, TeamState],
+    read: dict | None = None,
+    joined: Mapping[str, list[dict]] | None = None,
 ) -> Again:
     """The match's post-game sequence from `states` (team pk -> its ledger's state just
-    before the report); MatchRefused naming each player who could not have taken part and
-    each die the table would have to give. Nothing is written. `read`: as match_rows'."""
+    before the report); MatchRefused naming each player who could not have taken part, each
+    rule of the report those teams would break, and each die the table would have to give.
+    Nothing is written. `read`: as match_rows'. `joined`: each side's deltas as the report
+    first wrote them, whose joining players' keys a player joining again keeps."""
     rows = match_rows(match, states, read)
     problems = took_part_problems(match, rows)
     if problems:
         raise MatchRefused(problems)
-    before, ruleset, worked = worked_out(match, rows)
-    teams = {"home": match.home_id, "away": match.away_id}
-    deltas = {
-        side: side_deltas(worked, side, lambda state=states[teams[side]]: next_key(state))
-        for side in SIDES
-    }
+    checks: list = []
+    before, ruleset, worked = worked_out(match, rows, checks)
+    if checks:
+        raise MatchRefused(checks)
+    teams = {"home": match.home, "away": match.away}
+    deltas = {}
+    for side in SIDES:
+        team = teams[side]
+
+        def fresh(team=team) -> int:  # asked only when somebody joins
+            return max(next_key(states[team.pk]), next_player_key(team))
+
+        deltas[side] = keys_kept(side_deltas(worked, side, fresh), (joined or {}).get(side, ()))
     return Again(deltas, worked, before, ruleset)
+
+
+def keys_kept(deltas: list[dict], first: Iterable[dict]) -> list[dict]:
+    """`deltas` with each player who joins under the key the same player took when the report
+    was first applied (the n-th to join, of the same position); one who did not join then
+    keeps the fresh key he was given, past every key the team ever had."""
+    before = [delta for delta in first if delta.get("op") == "join"]
+    renamed = {}
+    for n, delta in enumerate(d for d in deltas if d.get("op") == "join"):
+        if n < len(before) and before[n].get("position") == delta.get("position"):
+            renamed[delta["player"]] = before[n]["player"]
+    return [
+        {**delta, "player": renamed[delta["player"]]} if delta.get("player") in renamed
+        else delta
+        for delta in deltas
+    ]  # fmt: skip
 
 
 def took_part_problems(match: Match, rows: MatchRows) -> list[Problem]:

@@ -28,9 +28,8 @@ from matches.workflow import reason_checked
 from rules.engine.errors import Problem
 from rules.engine.team_building import TeamRefused
 from teams import causes, ledger
-from teams.ledger_rows import standing
-from teams.models import LedgerEntry, Team
-from teams.rebuild import ledger_rebuild
+from teams.models import LedgerCause, LedgerEntry, Team
+from teams.rebuild import RebuildRefused, RebuildReview, ledger_rebuild
 from teams.services import cause_new
 
 RELATED = ("home__race", "away__race", "ruleset_version__ruleset")
@@ -55,19 +54,35 @@ class ReportsAgain:
     ) -> list[dict[str, Any]]:
         cause = entry.cause
         if cause.pk not in self.worked:
-            match = later_matches([cause.ref])[cause.ref]  # only those worked out again
-            teams = (match.home_id, match.away_id)
-            try:
-                self.worked[cause.pk] = (
-                    match, post_game_again(match, {pk: states[pk] for pk in teams}, self.read)
-                )  # fmt: skip
-            except MatchRefused as refused:
-                self.worked[cause.pk] = refused
+            self.worked[cause.pk] = self._again(cause, states)
         got = self.worked[cause.pk]
         if isinstance(got, MatchRefused):
             raise TeamRefused(got.problems)
         match, again = got
         return again.deltas["home" if entry.team_id == match.home_id else "away"]
+
+    def _again(self, cause, states) -> tuple[Match, Again] | MatchRefused:
+        """The report worked out again, or why it cannot be: MatchRefused names it."""
+        match = later_matches([cause.ref])[cause.ref]  # only those worked out again
+        teams = {"home": match.home, "away": match.away}
+        late = [team.name for team in teams.values() if team.pk not in states]
+        if late:  # a report applied since the revert began: its opponent was not rebuilt
+            return MatchRefused([Problem("teams", f"{match} was applied while this was being "
+                                                  "reverted: try again.")])  # fmt: skip
+        first = {entry.team_id: entry.deltas for entry in standing_of(cause)}
+        joined = {side: first.get(team.pk, []) for side, team in teams.items()}
+        try:
+            again = post_game_again(match, {team.pk: states[team.pk] for team in teams.values()},
+                                    self.read, joined)  # fmt: skip
+        except MatchRefused as refused:
+            return refused
+        changed_now = [team.name for side, team in teams.items()
+                       if again.deltas[side] and team.pk not in first]  # fmt: skip
+        if changed_now:  # no entry of the report's to write them as: say so, write nothing
+            return MatchRefused([Problem("teams", f"{match} would now change {name}, which "
+                                                  "it never changed: Dugout cannot write that "
+                                                  "yet.") for name in changed_now])  # fmt: skip
+        return match, again
 
     def reads(self, entry: LedgerEntry) -> tuple[int, ...]:
         """The teams a report's entry is worked out from: both of its match's."""
@@ -95,6 +110,18 @@ class ReportsAgain:
         PostGame.objects.bulk_update(list(posts.values()), ["steps"])
 
 
+def standing_of(cause) -> list[LedgerEntry]:
+    """The cause's entries that still stand (neither reversed nor reversals)."""
+    return list(LedgerEntry.objects.filter(cause=cause, reversed_by__isnull=True))
+
+
+def hires_of(match: Match) -> list[LedgerEntry]:
+    """The entries that hired, for good, a journeyman who played in the match: they keep his
+    game (its SPP, its injuries), which a revert would take back."""
+    hires = LedgerEntry.objects.filter(cause__kind="hire", cause__request__match=match.pk)
+    return list(hires.filter(reversed_by__isnull=True).select_related("team", "cause"))
+
+
 def later_matches(pks) -> dict[int, Match]:
     """Later reports' matches with all they are worked out from (report, dice, lines,
     casualties, who took part, before kick-off), in a fixed number of queries however many."""
@@ -108,13 +135,13 @@ def later_matches(pks) -> dict[int, Match]:
 
 
 def teams_touched(match: Match, since: int) -> tuple[list[Team], dict[int, tuple[int, int]]]:
-    """The match's teams, and every team that played one of them in a later report (one with
-    an entry after `since`), and so on: a rebuilt team's every later report is worked out
-    again, and that needs its opponent as he then stood. Also each later report's match's
-    two teams, by match."""
+    """The match's teams, and every team that played one of them in a later report (one
+    first applied after the cause `since`), and so on: a rebuilt team's every later report
+    is worked out again, and that needs its opponent as he then stood. Also each later
+    report's match's two teams, by match."""
     touched = {match.home_id, match.away_id}
-    later = LedgerEntry.objects.filter(cause__kind="report", pk__gt=since)
-    refs = set(later.values_list("cause__ref", flat=True))
+    later = LedgerCause.objects.filter(kind="report", pk__gt=since)
+    refs = set(later.values_list("ref", flat=True))
     matches = Match.objects.filter(pk__in=refs).values_list("pk", "home_id", "away_id")
     sides = {pk: (home, away) for pk, home, away in matches}
     grown = True
@@ -143,11 +170,15 @@ def report_revert(match: Match, actor, reason: str) -> Match:
     if post is None or match.status not in (CONFIRMED, APPROVED):
         raise MatchRefused([Problem("status", f"The report of {match} is {match.stage}, not "
                                               "applied: there is nothing to revert.")])  # fmt: skip
+    hired = hires_of(match)
+    if hired:  # his hiring rests on the game: it goes first, undone on the team's history
+        why = "it hires a journeyman for his game in this match: undo it first"
+        raise RebuildReview([RebuildRefused(entry, why) for entry in hired])
     cause = cause_of(match)
-    entries = standing(LedgerEntry.objects.filter(cause=cause).order_by("pk")) if cause else []
+    entries = sorted(standing_of(cause), key=lambda entry: entry.pk) if cause else []
     reverting = cause_new("revert", actor, {"match": match.pk, "reason": reason})
     if entries:
-        teams, sides = teams_touched(match, entries[0].pk)
+        teams, sides = teams_touched(match, cause.pk)
         again = ReportsAgain(actor, sides)
         ledger_rebuild(
             teams,

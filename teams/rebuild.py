@@ -13,6 +13,7 @@ causes: nothing is edited in place, and the rows equal the replay of what is not
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -26,6 +27,7 @@ from teams.ledger_rows import persist, standing
 from teams.models import LedgerCause, LedgerEntry, Team
 
 SUMMARY_LENGTH = 200
+AGAIN = re.compile(r" \(#\d+ applied again\)$")  # an entry applied again says so once
 
 # How a cause of each kind is applied again. Teams' own kinds are worked out by
 # teams.causes; a layer above registers its kinds here (matches: "report") through
@@ -106,6 +108,14 @@ def refit(
     return derive(rules[entry.team_id], states[entry.team_id], cause.request)
 
 
+def applied_order(entry: LedgerEntry) -> tuple[int, int]:
+    """Where an entry stands in the order its cause was first applied: a cause is made when
+    it is first applied and an entry applied again keeps it, so by cause, then by entry (a
+    report's home side before its away side). Across teams the entries' own order is not
+    that: a rebuild writes each team's entries again together."""
+    return (entry.cause_id, entry.pk)
+
+
 @transaction.atomic
 def ledger_rebuild(
     teams: Iterable[Team],
@@ -136,17 +146,18 @@ def ledger_rebuild(
     entries = standing(
         LedgerEntry.objects.filter(team__in=pks).select_related("cause", "actor").order_by("pk")
     )
+    entries.sort(key=applied_order)
     wanted = {entry.pk: deltas for entry, deltas in changes.items()}
     known = {entry.pk for entry in entries}
     for entry in changes:
         if entry.pk not in known:
             raise TeamRefused([Problem("entry", f"Entry #{entry.sequence} has been undone "
                                                 "already.")])  # fmt: skip
-    point = min(wanted)
+    point = min(applied_order(entry) for entry in changes)
     rules = {pk: rules_of(team) for pk, team in locked.items()}
     states = {pk: ledger.TeamState() for pk in pks}
     for entry in entries:
-        if entry.pk < point:
+        if applied_order(entry) < point:
             states[entry.team_id] = ledger.replay(entry.deltas, states[entry.team_id])
     before, original = dict(states), dict(states)
     met: dict[int, bool] = {}  # each cause: did it meet its teams as it first did?
@@ -158,7 +169,7 @@ def ledger_rebuild(
             raise RebuildRefused(entry, why)
         found.setdefault((entry.cause_id, why), RebuildRefused(entry, why))
 
-    for entry in (e for e in entries if e.pk >= point):
+    for entry in (e for e in entries if applied_order(e) >= point):
         entry.team = locked[entry.team_id]
         if entry.cause_id not in met:  # at a cause's first entry: its teams as it found them
             read = tuple(reads(entry)) if reads else (entry.team_id,)
@@ -225,7 +236,7 @@ def _rewrite(
         head += 1
         rows.append(LedgerEntry(
             team=team, sequence=head, kind=entry.kind, cause=entry.cause, actor=entry.actor,
-            summary=_fit(f"{(summary and summary(entry)) or entry.summary} "
+            summary=_fit(f"{AGAIN.sub('', (summary and summary(entry)) or entry.summary)} "
                          f"(#{entry.sequence} applied again)"),
             ruleset_version_id=team.ruleset_version_id, deltas=deltas,
         ))  # fmt: skip

@@ -2,7 +2,7 @@
 purchase, a departure, an improvement roll or choice, an adjustment or a player's rename,
 with a written reason. The undo is a rebuild with the entry removed, so every later entry of
 the team is applied again to what the team has without it, or the undo is refused naming the
-later entry that would no longer fit. An entry of a match report is corrected with its
+later entry that would no longer fit. An entry of a match report is reverted with its
 report, never undone on its own; a team's rename, by renaming the team again."""
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ def undo_problem(entry: LedgerEntry, reversed_by: int | None) -> str | None:
         return f"Entry #{entry.sequence} was undone already, by #{reversed_by}."
     if entry.cause.kind == "report":
         return (
-            f"Entry #{entry.sequence} comes from a match report: correct the match report "
-            "instead, and every team it touched is rebuilt."
+            f"Entry #{entry.sequence} comes from a match report: revert the match report on "
+            "its match's page instead, and every team it touched is rebuilt."
         )
     if entry.cause.kind in ("inducements", "freebooters"):
         what = entry.cause.get_kind_display().removesuffix(" for a match")

@@ -20,7 +20,7 @@ from matches import workflow
 from matches.match_rows import match_rows
 from matches.models import Match, PostGame
 from matches.post_game import match_before
-from matches.post_game_again import next_key, post_game_again
+from matches.post_game_again import keys_kept, next_key, post_game_again
 from matches.services import MatchRefused
 from teams import ledger
 from teams.ledger_rows import replay_of, state_of
@@ -154,3 +154,25 @@ def test_a_player_who_joins_takes_the_key_after_the_highest_the_ledger_gave() ->
                for n, key in enumerate(("p1", "p2", "p7"), start=1)}  # fmt: skip
     assert next_key(ledger.TeamState(players=players)) == 8
     assert next_key(ledger.TeamState()) == 1
+
+
+def test_a_player_who_joins_again_keeps_the_key_he_took_the_first_time() -> None:
+    first = [{"op": "join", "player": "p13", "number": 12, "name": "Zed", "position": "Zombie"}]
+    again = [
+        {"op": "join", "player": "p20", "number": 12, "name": "Zed", "position": "Zombie"},
+        {"op": "player", "player": "p20", "field": "spp", "amount": 0},
+        {"op": "join", "player": "p21", "number": 14, "name": "Rot", "position": "Zombie"},
+    ]
+    # The first to join is the Zombie of the first time, p13; the second is new, past every
+    # key the team had (p21).
+    assert keys_kept(again, first) == [
+        {"op": "join", "player": "p13", "number": 12, "name": "Zed", "position": "Zombie"},
+        {"op": "player", "player": "p13", "field": "spp", "amount": 0},
+        {"op": "join", "player": "p21", "number": 14, "name": "Rot", "position": "Zombie"},
+    ]
+
+
+def test_a_player_of_another_position_joining_takes_a_new_key() -> None:
+    first = [{"op": "join", "player": "p13", "number": 12, "name": "Zed", "position": "Zombie"}]
+    again = [{"op": "join", "player": "p20", "number": 12, "name": "Gh", "position": "Ghoul"}]
+    assert keys_kept(again, first) == again

@@ -14,6 +14,7 @@ import pytest
 from django.core.exceptions import PermissionDenied
 
 from matches import workflow
+from matches.hires import journeyman_hire
 from matches.models import REVERTED, Match, PostGame
 from matches.revert import report_revert
 from matches.services import MatchRefused, friendly_accept, friendly_offer
@@ -21,9 +22,12 @@ from rules.engine.purchases import Purchase
 from teams.advancement import improvement_roll
 from teams.between_matches import team_purchase
 from teams.ledger_rows import ledger_differences, state_of
-from teams.models import Player, Team
+from teams.models import LedgerEntry, Player, Team
 from teams.rebuild import RebuildReview
+from teams.undo import entry_undo
 from tests.matches.helpers import problems, steps
+from tests.matches.rulesets import friendly_of
+from tests.matches.test_journeyman_hire import applied, journeyman, step
 from tests.matches.test_post_game import TABLE_DICE, at_the_table, gate_recorded, reported
 from tests.teams.helpers import orc_team
 from tests.unchanged import unchanged
@@ -173,3 +177,24 @@ def test_a_report_is_reverted_once(first, staff) -> None:
     with pytest.raises(MatchRefused) as refused:
         report_revert(Match.objects.get(pk=first.pk), staff, REASON)
     assert problems(refused)[0][1].startswith(f"The report of {first} is reverted, not applied")
+
+
+# --- A journeyman hired for his game ---------------------------------------------------------
+
+
+def test_a_match_whose_journeyman_was_hired_is_reverted_only_once_the_hire_is_undone(
+    home_team, away_team, home_coach, staff
+) -> None:
+    match = friendly_of(home_team, away_team)
+    journeyman(match, home_team, 12, "Gob Ironjaw")
+    match = applied(match, [step("spp"), step("hires", (), {"journeymen": {"home": [12]}})])
+    team = journeyman_hire(match, home_coach, "home", 12)
+    hire = LedgerEntry.objects.get(team=team, kind="hire")
+    with unchanged(), pytest.raises(RebuildReview) as refused:
+        report_revert(match, staff, REASON)
+    assert [problem.message for problem in refused.value.problems] == [
+        f"Entry #{hire.sequence} of Gouged Eye ({hire.summary}) would no longer fit: it hires a "
+        "journeyman for his game in this match: undo it first."
+    ]
+    entry_undo(hire, staff, "He never played for us.")
+    assert report_revert(match, staff, REASON).status == REVERTED

@@ -9,6 +9,8 @@ won 60,000 gp (from 70,000 to 130,000)."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.test import Client
 
@@ -150,3 +152,11 @@ def test_a_commissioner_reverts_a_fixture_and_the_table_counts_it_no_longer(
     for team in (home_team, away_team):
         assert Standing.objects.filter(season=season, team=team).values(*NOTHING).get() == NOTHING
     assert standings_problems() == []
+    # Its fixture is nobody's to play any more, and counts for nothing.
+    fixture = Match.objects.get(pk=fixture_match.pk).fixture
+    assert fixture.status == "void"
+    assert not fixture.is_overdue(datetime.date(2100, 1, 1))
+    home = signed_in(commissioner).get(f"/leagues/{season.league_id}/").content.decode()
+    assert "report reverted: counts for nothing" in home
+    read = client_of(commissioner).get(f"/api/leagues/{season.league_id}/seasons/1/").json()
+    assert [row["status"] for row in read["fixtures"]] == ["void"]

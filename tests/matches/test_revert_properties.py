@@ -1,7 +1,7 @@
 """Hypothesis over random friendly seasons of four or five LRB6 Orc teams — deaths, injuries
 that keep a player out of the next game, level-ups and the skills chosen for them, purchases
-between the games — that reverting report k equals never having played it, or refuses with
-the review list and changes nothing.
+between the games and some of them undone — that reverting report k (and then another)
+equals never having played it, or refuses with the review list and changes nothing.
 
 "Never having played it" is worked out independently: the same season played again through
 the ordinary services on fresh teams, without report k, each later game with the same
@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from matches import workflow
-from matches.models import Match
+from matches.models import Match, Participant
 from matches.revert import report_revert
 from matches.services import friendly_accept, friendly_offer
 from rules.engine.errors import Refused
@@ -36,6 +36,7 @@ from teams.between_matches import rules_of, team_purchase
 from teams.ledger_rows import ledger_differences, state_of
 from teams.models import Player, Team
 from teams.rebuild import RebuildReview
+from teams.undo import entry_undo
 from tests.teams.helpers import orc_team
 from tests.unchanged import database
 
@@ -66,6 +67,11 @@ class Buy:
 
 
 @dataclass(frozen=True)
+class Undo:
+    team: int  # its latest purchase that still stands, undone by site staff
+
+
+@dataclass(frozen=True)
 class Improve:
     team: int
     number: int
@@ -83,15 +89,17 @@ def plays(draw, teams: int) -> Play:
 
 @st.composite
 def seasons(draw) -> tuple[int, list, int]:
-    """(how many teams, the steps in order, which played game to revert)."""
+    """(how many teams, the steps in order, which played games to revert, one after the
+    other)."""
     teams = draw(st.integers(4, 5))
     buy = st.builds(Buy, st.integers(0, teams - 1), st.sampled_from(POSITIONS))
     dice = st.tuples(st.integers(1, 6), st.integers(1, 6))
     improve = st.builds(Improve, st.integers(0, teams - 1), st.sampled_from((6, 7)), dice)
-    step = st.one_of(plays(teams), plays(teams), buy, improve, improve)
-    steps = draw(st.lists(step, min_size=3, max_size=8))
+    undo = st.builds(Undo, st.integers(0, teams - 1))
+    step = st.one_of(plays(teams), plays(teams), buy, buy, improve, improve, undo)
+    steps = draw(st.lists(step, min_size=3, max_size=9))
     steps.insert(0, draw(plays(teams)))  # a game to revert, at least
-    return teams, steps, draw(st.integers(0, 20))
+    return teams, steps, draw(st.lists(st.integers(0, 20), min_size=1, max_size=2))
 
 
 @dataclass
@@ -99,6 +107,7 @@ class World:
     """A season played through the services; what each step did, to play it again."""
 
     teams: list[Team]
+    staff: object
     done: list[tuple[int, object, dict]] = field(default_factory=list)  # (step, what, how)
     matches: dict[int, Match] = field(default_factory=dict)
 
@@ -178,8 +187,10 @@ def season_played(teams: int, steps: list, again: list | None = None) -> World |
     (another world's `done`), exactly those steps, as they were done: None if one cannot."""
     users = get_user_model().objects
     lrb6 = version_get("lrb6")
-    coaches = [users.create_user(f"coach-{n}-{Team.objects.count()}") for n in range(teams)]
-    world = World([orc_team(coach, lrb6, NAMES[n]) for n, coach in enumerate(coaches)])
+    made = Team.objects.count()
+    coaches = [users.create_user(f"coach-{n}-{made}") for n in range(teams)]
+    staff = users.create_user(f"staff-{made}", is_staff=True)
+    world = World([orc_team(coach, lrb6, NAMES[n]) for n, coach in enumerate(coaches)], staff)
     todo: list[tuple[int, object, dict | None]] = (
         [(index, step, None) for index, step in enumerate(steps)] if again is None else again
     )
@@ -195,7 +206,31 @@ def season_played(teams: int, steps: list, again: list | None = None) -> World |
     return world
 
 
+def undone(world: World, step: Undo) -> dict:
+    """The team's latest purchase that stands, undone: the step that made it, to leave out.
+    Only a player who has not played since: an undo keeps the later reports as they were
+    written, so a commissioner undoes the hiring of one who played by reverting those
+    games first."""
+    team = world.team(step.team)
+    bought = [
+        (index, how) for index, done, how in world.done
+        if isinstance(done, Buy) and done.team == step.team and "undid" not in how
+    ]  # fmt: skip
+    entry = team.ledger.filter(cause__kind="purchase", reversed_by__isnull=True).last()
+    if not bought or entry is None:
+        raise Refused([])  # nothing to undo
+    keys = [delta["player"] for delta in entry.deltas if delta.get("op") == "join"]
+    if Participant.objects.filter(team=team, player__key__in=keys).exists():
+        raise Refused([])  # he has played since
+    entry_undo(entry, world.staff, "Bought by mistake.")
+    bought[-1][1]["undid"] = True
+    event("a purchase undone")
+    return {"undid": bought[-1][0]}
+
+
 def _act(world: World, index: int, step, how: dict | None) -> dict:
+    if isinstance(step, Undo):
+        return undone(world, step)
     if isinstance(step, Play):
         return played(world, index, step, how and how["taking_part"])
     if isinstance(step, Buy):
@@ -204,18 +239,30 @@ def _act(world: World, index: int, step, how: dict | None) -> dict:
 
 
 def states(world: World) -> list:
-    """Each team's state, its improvement rolls without their keys: a roll's key names it by
-    the ledger entry it was made in, which a season without the game numbers differently."""
+    """Each team's state, its players by shirt number rather than key, and their rolls without
+    keys: a key names a player or roll by the order it was made in, which counts those
+    undone too; a season without the game or the undone purchase numbers them differently."""
     return [_unkeyed(state_of(world.team(n))) for n in range(len(world.teams))]
 
 
-def _unkeyed(state: ledger.TeamState) -> ledger.TeamState:
-    players = {
-        key: dataclasses.replace(player, rolls=tuple(dataclasses.replace(roll, key="")
-                                                     for roll in player.rolls))
-        for key, player in state.players.items()
-    }  # fmt: skip
-    return dataclasses.replace(state, players=players)
+def _unkeyed(state: ledger.TeamState) -> tuple:
+    players = [
+        dataclasses.replace(player, rolls=tuple(dataclasses.replace(roll, key="")
+                                                for roll in player.rolls))
+        for player in state.players.values()
+    ]  # fmt: skip
+    players.sort(key=lambda p: (p.number, p.status, p.name, p.position, p.spp))
+    return (dataclasses.replace(state, players={}), players)
+
+
+def without(done: list, games: list[int]) -> list:
+    """The history of a season in which `games` were never played: the purchases undone left
+    out with their undos."""
+    undid = {how["undid"] for _, step, how in done if isinstance(step, Undo)}
+    return [
+        (index, step, how) for index, step, how in done
+        if index not in games and index not in undid and not isinstance(step, Undo)
+    ]  # fmt: skip
 
 
 @settings(
@@ -224,39 +271,41 @@ def _unkeyed(state: ledger.TeamState) -> ledger.TeamState:
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(season=seasons())
-def test_reverting_a_game_equals_never_having_played_it_or_refuses(
+def test_reverting_games_equals_never_having_played_them_or_refuses(
     season, django_user_model
 ) -> None:
-    teams, steps, pick = season
-    reverted = world_reverted = None
+    teams, steps, picks = season
     with transaction.atomic():
-        staff = django_user_model.objects.create_user("staff", is_staff=True)
+        reverter = django_user_model.objects.create_user("reverter", is_staff=True)
         world = season_played(teams, steps)
-        games = [(index, step) for index, step, _ in world.done if isinstance(step, Play)]
-        if not games:
-            event("no game was played")
-            transaction.set_rollback(True)
-            return
-        reverted, _ = games[pick % len(games)]
-        before = database()
-        try:
-            report_revert(world.matches[reverted], staff, "It did not count.")
-        except RebuildReview:
-            assert database() == before  # nothing changed
-            world_reverted = None
-        else:
-            world_reverted = states(world)
+        games = [index for index, step, _ in world.done if isinstance(step, Play)]
+        reverted, refused = [], None
+        for pick in picks:
+            game = games[pick % len(games)]
+            if game in reverted:
+                continue
+            before = database()
+            try:
+                report_revert(world.matches[game], reverter, "It did not count.")
+            except RebuildReview:
+                assert database() == before  # nothing changed
+                refused = game
+                break
+            reverted.append(game)
             for n in range(teams):
                 assert ledger_differences(world.team(n)) == []
-        history = [(index, step, how) for index, step, how in world.done if index != reverted]
+        after = states(world)
+        done = world.done
         transaction.set_rollback(True)
+    event(f"{len(reverted)} game(s) reverted")
     with transaction.atomic():
-        never = season_played(teams, steps, again=history)
-        if world_reverted is None:
-            event("reverting refused, with the list to review")
-            assert never is None, "reverting refused a season that plays without the game"
-        else:
-            event("reverted")
-            assert never is not None, "reverting kept a season that cannot be played without it"
-            assert world_reverted == states(never)
+        never = season_played(teams, steps, again=without(done, reverted))
+        assert never is not None, "reverting kept a season that cannot be played without it"
+        assert after == states(never)
         transaction.set_rollback(True)
+    if refused is not None:
+        event("reverting refused, with the list to review")
+        with transaction.atomic():
+            never = season_played(teams, steps, again=without(done, [*reverted, refused]))
+            assert never is None, "reverting refused a season that plays without the game"
+            transaction.set_rollback(True)

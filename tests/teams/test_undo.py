@@ -376,8 +376,8 @@ def test_an_entry_of_a_match_report_points_to_correcting_the_report(team, commis
     assert messages(refused) == [
         (
             "entry",
-            "Entry #2 comes from a match report: correct the match report instead, and every "
-            "team it touched is rebuilt.",
+            "Entry #2 comes from a match report: revert the match report on its match's page "
+            "instead, and every team it touched is rebuilt.",
         )
     ]
 
