@@ -111,3 +111,12 @@ def blitz_friendly(home_coach, away_coach) -> Match:
 @pytest.fixture
 def first_friendly(home_coach, away_coach) -> Match:
     return friendly_of(*first_teams(home_coach, away_coach))
+
+
+@pytest.fixture
+def applied_report(home_team, away_team) -> Match:
+    """tests/matches/test_post_game.py's worked example, a friendly: Gouged Eye beat Da
+    Krumpers 2-1, every die typed in at the table, the report applied (for reverting)."""
+    from tests.matches.test_revert import played
+
+    return played(home_team, away_team)

@@ -118,31 +118,39 @@ def test_the_same_dice_against_a_higher_fan_factor_win_no_fan(applied, home_team
     assert again.before.home.fan_factor == 14
 
 
-def test_a_scorer_the_ledgers_have_dead_by_then_stops_it(applied, home_team) -> None:
+def refusal_with_scorer(applied: Match, team, change) -> list[tuple[str, str]]:
+    """What working the report out again says when home #6 (who scored both touchdowns) is
+    as `change` makes him in his team's ledger then (None: not hired at all)."""
     states = states_before(applied)
-    scorer = Player.objects.get(team=home_team, number=6)
-    home = states[home_team.pk]
-    dead = dataclasses.replace(home.players[scorer.key], status="dead")
-    states[home_team.pk] = dataclasses.replace(home, players={**home.players, scorer.key: dead})
+    scorer = Player.objects.get(team=team, number=6)
+    home = states[team.pk]
+    players = {key: player for key, player in home.players.items() if key != scorer.key}
+    changed = change(home.players[scorer.key])
+    if changed is not None:
+        players[scorer.key] = changed
+    states[team.pk] = dataclasses.replace(home, players=players)
     with pytest.raises(MatchRefused) as refused:
         post_game_again(applied, states)
-    assert problems(refused) == [
-        ("players", f"#6 {scorer.name} of Gouged Eye took part in {applied}, but by then he was "
-                    "dead."),
-    ]  # fmt: skip
+    return problems(refused)
+
+
+def test_a_scorer_the_ledgers_have_dead_by_then_stops_it(applied, home_team) -> None:
+    def died(player):
+        return dataclasses.replace(player, status="dead")
+
+    dead = refusal_with_scorer(applied, home_team, died)
+    name = Player.objects.get(team=home_team, number=6).name
+    assert dead == [
+        ("players", f"#6 {name} of Gouged Eye took part in {applied}, but by then he was dead."),
+    ]
 
 
 def test_a_player_not_yet_hired_by_then_stops_it(applied, home_team) -> None:
-    states = states_before(applied)
-    scorer = Player.objects.get(team=home_team, number=6)
-    home = states[home_team.pk]
-    others = {key: player for key, player in home.players.items() if key != scorer.key}
-    states[home_team.pk] = dataclasses.replace(home, players=others)
-    with pytest.raises(MatchRefused) as refused:
-        post_game_again(applied, states)
-    assert problems(refused) == [
-        ("players", f"#6 {scorer.name} of Gouged Eye took part in {applied}, but by then he "
-                    "had not been hired."),
+    missing = refusal_with_scorer(applied, home_team, lambda player: None)
+    name = Player.objects.get(team=home_team, number=6).name
+    assert missing == [
+        ("players", f"#6 {name} of Gouged Eye took part in {applied}, but by then he had not "
+                    "been hired."),
     ]  # fmt: skip
 
 

@@ -58,11 +58,6 @@ def clean(*teams: Team) -> None:
         assert ledger_differences(Team.objects.get(pk=team.pk)) == []
 
 
-@pytest.fixture
-def first(home_team, away_team) -> Match:
-    return played(home_team, away_team)
-
-
 # --- The report taken back ------------------------------------------------------------------
 
 
@@ -77,21 +72,23 @@ def test_reverting_the_only_report_leaves_both_teams_as_they_were(
     clean(home_team, away_team)
 
 
-def test_the_match_says_it_was_reverted_by_whom_and_why(first, staff) -> None:
-    report_revert(first, staff, REASON)
-    match = Match.objects.get(pk=first.pk)
+def test_the_match_says_it_was_reverted_by_whom_and_why(applied_report, staff) -> None:
+    report_revert(applied_report, staff, REASON)
+    match = Match.objects.get(pk=applied_report.pk)
     assert match.status == REVERTED
     assert match.get_status_display() == "report reverted"
     assert steps(match)[-1] == ("revert", REVERTED, "admin", REASON)
     assert not PostGame.objects.filter(match=match).exists()
 
 
-def test_the_ledgers_show_the_report_reversed_with_the_reason(first, home_team, staff) -> None:
-    report_revert(first, staff, REASON)
+def test_the_ledgers_show_the_report_reversed_with_the_reason(
+    applied_report, home_team, staff
+) -> None:
+    report_revert(applied_report, staff, REASON)
     latest = Team.objects.get(pk=home_team.pk).ledger.order_by("-sequence").first()
     assert latest.kind == "reversal"
     assert latest.cause.kind == "revert"
-    assert latest.cause.request == {"match": first.pk, "reason": REASON}
+    assert latest.cause.request == {"match": applied_report.pk, "reason": REASON}
     assert latest.summary.startswith("Reverses #2 (Post-game of Gouged Eye v Da Krumpers")
     assert latest.summary.endswith(f"Gouged Eye v Da Krumpers reverted: {REASON}")
 
@@ -100,14 +97,14 @@ def test_the_ledgers_show_the_report_reversed_with_the_reason(first, home_team, 
 
 
 def test_a_later_report_is_worked_out_again_as_if_the_first_was_never_played(
-    first, home_team, away_team, home_coach, away_coach, staff
+    applied_report, home_team, away_team, home_coach, away_coach, staff
 ) -> None:
     played(home_team, away_team, SECOND_DICE)
     # Another pair of the same teams plays only the second game: what reverting must give.
     never = orc_team(home_coach, home_team.ruleset_version, "Gouged Eye Again")
     rival = orc_team(away_coach, home_team.ruleset_version, "Da Krumpers Again")
     played(never, rival, SECOND_DICE)
-    report_revert(first, staff, REASON)
+    report_revert(applied_report, staff, REASON)
     assert state(home_team) == state(never)
     assert state(away_team) == state(rival)
     # The second game's 3D6 4 beat the fan factor of 3 the team now had before it (it had
@@ -120,27 +117,27 @@ def test_a_later_report_is_worked_out_again_as_if_the_first_was_never_played(
 
 
 def test_a_purchase_the_treasury_can_no_longer_pay_is_listed_and_nothing_changes(
-    first, home_team, home_coach, staff
+    applied_report, home_team, home_coach, staff
 ) -> None:
     # 130,000 after the win: a Black Orc Blocker (80,000) was bought with the winnings.
     team_purchase(Team.objects.get(pk=home_team.pk), home_coach,
                   Purchase("player", "Black Orc Blocker", 1), names=["Gutrot"])  # fmt: skip
     with unchanged(), pytest.raises(RebuildReview) as refused:
-        report_revert(first, staff, REASON)
+        report_revert(applied_report, staff, REASON)
     assert [problem.message for problem in refused.value.problems] == [
         "Entry #3 of Gouged Eye (Bought 1 × Black Orc Blocker for 80,000 gp) would no longer "
         "fit: This costs 80,000 gp; the treasury has 70,000 gp (10,000 short)."
     ]
-    assert Match.objects.get(pk=first.pk).status == "confirmed"
+    assert Match.objects.get(pk=applied_report.pk).status == "confirmed"
 
 
 def test_an_improvement_rolled_for_a_level_no_longer_reached_is_listed(
-    first, home_team, home_coach, staff
+    applied_report, home_team, home_coach, staff
 ) -> None:
     scorer = Player.objects.get(team=home_team, number=6)  # 11 SPP: Experienced, a roll due
     improvement_roll(Team.objects.get(pk=home_team.pk), home_coach, scorer, (3, 4))
     with unchanged(), pytest.raises(RebuildReview) as refused:
-        report_revert(first, staff, REASON)
+        report_revert(applied_report, staff, REASON)
     # Without the 11 SPP of the reverted game, #6 has none: no roll was due.
     assert [problem.message for problem in refused.value.problems] == [
         "Entry #3 of Gouged Eye (#6 Blitzer 6: improvement roll 1 (3+4, rolled at the table)) "
@@ -151,14 +148,14 @@ def test_an_improvement_rolled_for_a_level_no_longer_reached_is_listed(
 # --- Who may, and when ---------------------------------------------------------------------------
 
 
-def test_a_coach_may_not_revert_his_own_match(first, home_coach) -> None:
+def test_a_coach_may_not_revert_his_own_match(applied_report, home_coach) -> None:
     with unchanged(), pytest.raises(PermissionDenied):
-        report_revert(first, home_coach, REASON)
+        report_revert(applied_report, home_coach, REASON)
 
 
-def test_a_revert_needs_a_reason(first, staff) -> None:
+def test_a_revert_needs_a_reason(applied_report, staff) -> None:
     with unchanged(), pytest.raises(MatchRefused) as refused:
-        report_revert(first, staff, "  ")
+        report_revert(applied_report, staff, "  ")
     assert problems(refused) == [("reason", "Write why you revert the report.")]
 
 
@@ -172,11 +169,13 @@ def test_a_report_not_applied_has_nothing_to_revert(friendly, home_coach, staff)
     ]  # fmt: skip
 
 
-def test_a_report_is_reverted_once(first, staff) -> None:
-    report_revert(first, staff, REASON)
+def test_a_report_is_reverted_once(applied_report, staff) -> None:
+    report_revert(applied_report, staff, REASON)
     with pytest.raises(MatchRefused) as refused:
-        report_revert(Match.objects.get(pk=first.pk), staff, REASON)
-    assert problems(refused)[0][1].startswith(f"The report of {first} is reverted, not applied")
+        report_revert(Match.objects.get(pk=applied_report.pk), staff, REASON)
+    assert problems(refused)[0][1].startswith(
+        f"The report of {applied_report} is reverted, not applied"
+    )
 
 
 # --- A journeyman hired for his game ---------------------------------------------------------

@@ -22,7 +22,7 @@ from teams.between_matches import team_purchase
 from teams.models import Team
 from tests.matches.test_api import client_of
 from tests.matches.test_post_game import TABLE_DICE, at_the_table, gate_recorded, reported
-from tests.matches.test_revert import REASON, played
+from tests.matches.test_revert import REASON
 from tests.unchanged import unchanged
 
 pytestmark = pytest.mark.django_db
@@ -45,25 +45,20 @@ def reverted_on_the_page(client: Client, match: Match, reason: str = REASON):
     return client.post(f"/matches/{match.pk}/revert/", {"reason": reason})
 
 
-@pytest.fixture
-def first(home_team, away_team) -> Match:
-    return played(home_team, away_team)
-
-
 # --- The page ---------------------------------------------------------------------------------
 
 
 def test_site_staff_are_offered_the_revert_and_the_coaches_are_not(
-    first, staff, home_coach
+    applied_report, staff, home_coach
 ) -> None:
-    assert 'data-testid="revert-form"' in page_of(staff, first)[1]
-    assert 'data-testid="revert-form"' not in page_of(home_coach, first)[1]
+    assert 'data-testid="revert-form"' in page_of(staff, applied_report)[1]
+    assert 'data-testid="revert-form"' not in page_of(home_coach, applied_report)[1]
 
 
-def test_reverting_on_the_page_says_who_when_and_why(first, staff, home_team) -> None:
-    answer = reverted_on_the_page(signed_in(staff), first)
+def test_reverting_on_the_page_says_who_when_and_why(applied_report, staff, home_team) -> None:
+    answer = reverted_on_the_page(signed_in(staff), applied_report)
     assert answer.status_code == 302
-    _, page = page_of(staff, first)
+    _, page = page_of(staff, applied_report)
     assert "Reverted on " in page
     assert f"by admin because “{REASON}”" in page
     assert "report reverted" in page
@@ -72,37 +67,37 @@ def test_reverting_on_the_page_says_who_when_and_why(first, staff, home_team) ->
 
 
 def test_a_revert_a_later_purchase_cannot_survive_lists_it_and_changes_nothing(
-    first, staff, home_team, home_coach
+    applied_report, staff, home_team, home_coach
 ) -> None:
     team_purchase(Team.objects.get(pk=home_team.pk), home_coach,
                   Purchase("player", "Black Orc Blocker", 1), names=["Gutrot"])  # fmt: skip
     client = signed_in(staff)
     with unchanged():
-        answer = reverted_on_the_page(client, first)
+        answer = reverted_on_the_page(client, applied_report)
     assert answer.status_code == 400
     assert "the treasury has 70,000 gp (10,000 short)" in answer.content.decode()
-    assert Match.objects.get(pk=first.pk).status == "confirmed"
+    assert Match.objects.get(pk=applied_report.pk).status == "confirmed"
 
 
-def test_a_revert_without_a_reason_is_refused_on_the_page(first, staff) -> None:
+def test_a_revert_without_a_reason_is_refused_on_the_page(applied_report, staff) -> None:
     client = signed_in(staff)
     with unchanged():
-        answer = reverted_on_the_page(client, first, " ")
+        answer = reverted_on_the_page(client, applied_report, " ")
     assert answer.status_code == 400
     assert "Write why you revert the report." in answer.content.decode()
 
 
-def test_a_coach_posting_a_revert_is_forbidden(first, home_coach) -> None:
+def test_a_coach_posting_a_revert_is_forbidden(applied_report, home_coach) -> None:
     client = signed_in(home_coach)
     with unchanged():
-        assert reverted_on_the_page(client, first).status_code == 403
+        assert reverted_on_the_page(client, applied_report).status_code == 403
 
 
 # --- The API ----------------------------------------------------------------------------------
 
 
-def test_the_api_reverts_with_a_reason(first, staff) -> None:
-    answer = client_of(staff).post(f"/api/matches/{first.pk}/revert/", {"reason": REASON},
+def test_the_api_reverts_with_a_reason(applied_report, staff) -> None:
+    answer = client_of(staff).post(f"/api/matches/{applied_report.pk}/revert/", {"reason": REASON},
                                    format="json")  # fmt: skip
     assert answer.status_code == 200
     assert answer.json()["status"] == REVERTED
@@ -110,12 +105,14 @@ def test_the_api_reverts_with_a_reason(first, staff) -> None:
     assert (last["action"], last["actor"], last["reason"]) == ("revert", "admin", REASON)
 
 
-def test_the_api_answers_the_review_list_with_a_400(first, staff, home_team, home_coach) -> None:
+def test_the_api_answers_the_review_list_with_a_400(
+    applied_report, staff, home_team, home_coach
+) -> None:
     team_purchase(Team.objects.get(pk=home_team.pk), home_coach,
                   Purchase("player", "Black Orc Blocker", 1), names=["Gutrot"])  # fmt: skip
     with unchanged():
-        answer = client_of(staff).post(f"/api/matches/{first.pk}/revert/", {"reason": REASON},
-                                       format="json")  # fmt: skip
+        url = f"/api/matches/{applied_report.pk}/revert/"
+        answer = client_of(staff).post(url, {"reason": REASON}, format="json")
     assert answer.status_code == 400
     assert answer.json() == {"entry": [
         "Entry #3 of Gouged Eye (Bought 1 × Black Orc Blocker for 80,000 gp) would no longer "
@@ -123,8 +120,8 @@ def test_the_api_answers_the_review_list_with_a_400(first, staff, home_team, hom
     ]}  # fmt: skip
 
 
-def test_the_api_refuses_a_coach_and_a_missing_reason(first, staff, home_coach) -> None:
-    url = f"/api/matches/{first.pk}/revert/"
+def test_the_api_refuses_a_coach_and_a_missing_reason(applied_report, staff, home_coach) -> None:
+    url = f"/api/matches/{applied_report.pk}/revert/"
     with unchanged():
         assert client_of(home_coach).post(url, {"reason": REASON}, format="json").status_code \
             == 403  # fmt: skip
