@@ -61,10 +61,12 @@ TAKING_PART = ("player__position", "player__star", "position", "star")
 
 
 def participants_of(match: Match) -> list[Participant]:
-    """Who took part, with their rows: as prefetched with the match (many matches read at
-    once, with Prefetch("participants", ...TAKING_PART)), else read now."""
-    if "participants" in getattr(match, "_prefetched_objects_cache", {}):
-        return list(match.participants.all())
+    """Who took part, with their rows: as read with the match into `taking_part` (reports
+    worked out again: matches.revert.later_matches), else read now. Never a prefetch of
+    `participants`: a page's may be older than the draft that takes them."""
+    read = getattr(match, "taking_part", None)
+    if read is not None:
+        return list(read)
     return list(match.participants.select_related(*TAKING_PART))
 
 

@@ -130,7 +130,8 @@ def later_matches(pks) -> dict[int, Match]:
     found = Match.objects.filter(pk__in=list(pks)).select_related(*RELATED, "report")
     found = found.prefetch_related("dice", "performances", "kick_offs",
                                    Prefetch("casualties", casualties),
-                                   Prefetch("participants", taking_part))  # fmt: skip
+                                   Prefetch("participants", taking_part,
+                                            to_attr="taking_part"))  # fmt: skip
     return {match.pk: match for match in found}
 
 
