@@ -46,7 +46,15 @@ class MatchRows:
             return None
         if not self.then:
             return participant.player
-        return self._by_key.get((participant.team_id, participant.player.key))
+        return self._by_key.get((participant.team_id, key_of(participant)))
+
+
+def key_of(participant: Participant) -> str:
+    """The key of the roster player who took part: as read with him (matches.revert reads
+    only the key of later reports' players, their rows coming from ledger states), or from
+    his row."""
+    key = getattr(participant, "player_key", None)
+    return key if key is not None else participant.player.key
 
 
 def match_rows(

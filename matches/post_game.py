@@ -17,7 +17,7 @@ from dataclasses import asdict
 from django.db import transaction
 from django.db.models import Prefetch, prefetch_related_objects
 
-from matches.match_rows import MatchRows, match_rows
+from matches.match_rows import MatchRows, key_of, match_rows
 from matches.models import APPROVED, CONFIRMED, Casualty, DiceRoll, Match, PostGame
 from matches.reports import entry_of, match_sides, member_of, rolled_dice
 from matches.services import MatchRefused
@@ -99,7 +99,7 @@ def match_before(
     for side, team in (("home", rows.team(match.home_id)), ("away", rows.team(match.away_id))):
         reader = _Reader(snapshot, team.race.slug)
         played = {
-            (p.team_id, p.player.key) for (s, _), p in sides.participants.items()
+            (p.team_id, key_of(p)) for (s, _), p in sides.participants.items()
             if s == side and p.player_id
         }  # fmt: skip
         players = [

@@ -15,13 +15,12 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import F, Prefetch
 from django.utils import timezone
 
 from matches.models import APPROVED, CONFIRMED, REVERTED, Casualty, Match, Participant, PostGame
 from matches.post_game import cause_of, dice_keep, steps_record, summary_of
 from matches.post_game_again import Again, post_game_again
-from matches.reports import TAKING_PART
 from matches.seams import settlers
 from matches.services import MatchRefused, step
 from matches.workflow import reason_checked
@@ -33,6 +32,7 @@ from teams.rebuild import RebuildRefused, RebuildReview, ledger_rebuild
 from teams.services import cause_new
 
 RELATED = ("home__race", "away__race", "ruleset_version__ruleset")
+HIRED_AS = ("position", "star")
 
 
 class ReportsAgain:
@@ -40,11 +40,14 @@ class ReportsAgain:
     its teams stand as they did just before it) and kept with what to write afterwards: the
     dice the server newly rolled, and its post-game steps."""
 
-    def __init__(self, actor, sides: Mapping[int, tuple[int, int]]) -> None:
+    def __init__(self, actor, later: Mapping[int, tuple[int, int, int]], changed: set[int]) -> None:
         self.actor = actor
-        self.sides = sides  # each later report's match: its two teams
+        self.later = later  # each later report's match: its two teams and its cause
+        self.changed = set(changed)  # the teams that stand otherwise than they did
         self.worked: dict[int, tuple[Match, Again] | MatchRefused] = {}
         self.read: dict = {}  # positions and star players, read once for every report
+        self.matches: dict[int, Match] = {}  # later reports' matches, read a batch at a time
+        self.first: dict[int, list[LedgerEntry]] = {}  # their causes' standing entries
 
     def refit(
         self,
@@ -63,13 +66,13 @@ class ReportsAgain:
 
     def _again(self, cause, states) -> tuple[Match, Again] | MatchRefused:
         """The report worked out again, or why it cannot be: MatchRefused names it."""
-        match = later_matches([cause.ref])[cause.ref]  # only those worked out again
+        match = self._match(cause)
         teams = {"home": match.home, "away": match.away}
         late = [team.name for team in teams.values() if team.pk not in states]
         if late:  # a report applied since the revert began: its opponent was not rebuilt
             return MatchRefused([Problem("teams", f"{match} was applied while this was being "
                                                   "reverted: try again.")])  # fmt: skip
-        first = {entry.team_id: entry.deltas for entry in standing_of(cause)}
+        first = {entry.team_id: entry.deltas for entry in self.first.get(cause.pk, ())}
         joined = {side: first.get(team.pk, []) for side, team in teams.items()}
         try:
             again = post_game_again(match, {team.pk: states[team.pk] for team in teams.values()},
@@ -82,13 +85,30 @@ class ReportsAgain:
             return MatchRefused([Problem("teams", f"{match} would now change {name}, which "
                                                   "it never changed: Dugout cannot write that "
                                                   "yet.") for name in changed_now])  # fmt: skip
+        self.changed |= {team.pk for side, team in teams.items()
+                         if again.deltas[side] != first.get(team.pk, [])}  # fmt: skip
         return match, again
+
+    def _match(self, cause) -> Match:
+        """The report's match, read with every later one not read yet of the teams that
+        stand otherwise than they did: those will be worked out again too. A few queries a
+        batch, not a few a report."""
+        if cause.ref not in self.matches:
+            batch = {cause.ref} | {
+                pk for pk, (home, away, caused) in self.later.items()
+                if caused > cause.pk and pk not in self.matches and self.changed & {home, away}
+            }  # fmt: skip
+            self.matches.update(later_matches(batch))
+            causes = [self.later[pk][2] for pk in batch]
+            for entry in LedgerEntry.objects.filter(cause__in=causes, reversed_by__isnull=True):
+                self.first.setdefault(entry.cause_id, []).append(entry)
+        return self.matches[cause.ref]
 
     def reads(self, entry: LedgerEntry) -> tuple[int, ...]:
         """The teams a report's entry is worked out from: both of its match's."""
-        if entry.cause.kind != "report":
+        if entry.cause.kind != "report" or entry.cause.ref not in self.later:
             return (entry.team_id,)
-        return self.sides.get(entry.cause.ref, (entry.team_id,))
+        return self.later[entry.cause.ref][:2]
 
     def summary(self, entry: LedgerEntry) -> str | None:
         """The entry's summary as its report now works out (None: not a report of ours)."""
@@ -126,7 +146,11 @@ def later_matches(pks) -> dict[int, Match]:
     """Later reports' matches with all they are worked out from (report, dice, lines,
     casualties, who took part, before kick-off), in a fixed number of queries however many."""
     casualties = Casualty.objects.select_related("victim", "causer")
-    taking_part = Participant.objects.select_related(*TAKING_PART)
+    # Only a hire's position or star is read: a roster player's row comes from his team's
+    # ledger state (matches.match_rows), so his key is all that is read with him.
+    taking_part = Participant.objects.select_related(*HIRED_AS).annotate(
+        player_key=F("player__key")
+    )
     found = Match.objects.filter(pk__in=list(pks)).select_related(*RELATED, "report")
     found = found.prefetch_related("dice", "performances", "kick_offs",
                                    Prefetch("casualties", casualties),
@@ -135,24 +159,25 @@ def later_matches(pks) -> dict[int, Match]:
     return {match.pk: match for match in found}
 
 
-def teams_touched(match: Match, since: int) -> tuple[list[Team], dict[int, tuple[int, int]]]:
+def teams_touched(match: Match, since: int) -> tuple[list[Team], dict[int, tuple[int, int, int]]]:
     """The match's teams, and every team that played one of them in a later report (one
     first applied after the cause `since`), and so on: a rebuilt team's every later report
     is worked out again, and that needs its opponent as he then stood. Also each later
-    report's match's two teams, by match."""
+    report of those teams: its match's two teams and its cause, by match."""
     touched = {match.home_id, match.away_id}
-    later = LedgerCause.objects.filter(kind="report", pk__gt=since)
-    refs = set(later.values_list("ref", flat=True))
-    matches = Match.objects.filter(pk__in=refs).values_list("pk", "home_id", "away_id")
-    sides = {pk: (home, away) for pk, home, away in matches}
+    later = LedgerCause.objects.filter(kind="report", pk__gt=since).order_by("pk")
+    caused = dict(later.values_list("ref", "pk"))  # a report applied again keeps its cause
+    matches = Match.objects.filter(pk__in=caused).values_list("pk", "home_id", "away_id")
+    sides = {pk: (home, away, caused[pk]) for pk, home, away in matches}
     grown = True
     while grown:
         grown = False
-        for home, away in sides.values():
+        for home, away, _ in sides.values():
             if (home in touched) != (away in touched):
                 touched |= {home, away}
                 grown = True
-    return list(Team.objects.filter(pk__in=touched).order_by("pk")), sides
+    mine = {pk: sides[pk] for pk, (home, _, _) in sides.items() if home in touched}
+    return list(Team.objects.filter(pk__in=touched).order_by("pk")), mine
 
 
 @transaction.atomic
@@ -180,7 +205,7 @@ def report_revert(match: Match, actor, reason: str) -> Match:
     reverting = cause_new("revert", actor, {"match": match.pk, "reason": reason})
     if entries:
         teams, sides = teams_touched(match, cause.pk)
-        again = ReportsAgain(actor, sides)
+        again = ReportsAgain(actor, sides, {match.home_id, match.away_id})
         ledger_rebuild(
             teams,
             {entry: None for entry in entries},
