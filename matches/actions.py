@@ -9,7 +9,16 @@ from collections.abc import Callable, Mapping
 
 from django.core.exceptions import PermissionDenied
 
-from matches import dice, gdbbl_kick_off, kick_off, pre_match, revert, services, workflow
+from matches import (
+    dice,
+    gdbbl_kick_off,
+    kick_off,
+    pre_match,
+    reapply,
+    revert,
+    services,
+    workflow,
+)
 from matches.models import (
     CONFIRMED,
     DISPUTED,
@@ -17,6 +26,7 @@ from matches.models import (
     FORFEIT,
     OFFERED,
     OPEN,
+    REVERTED,
     SUBMITTED,
     Match,
     Report,
@@ -82,6 +92,8 @@ def actions_for(user, match: Match) -> list[str]:
         allowed += ["settle", "send_back"]
     if settles and match.is_decided and status != FORFEIT:
         allowed.append("revert")  # an applied report: the service checks that it was
+    if settles and status == REVERTED:
+        allowed.append("reapply")
     # The post-game sequence's own dice (winnings, fan factor, ...) may still be entered
     # while the report waits to be applied: each coach rolls his own after the match.
     waiting = status == SUBMITTED or (status == CONFIRMED and match.reports_apply == "commissioner")
@@ -196,6 +208,7 @@ PERFORM: dict[str, Callable[[Match, object, Mapping], object]] = {
     "send_back": lambda m, user, data: workflow.report_send_back(m, user, data.get("reason")),
     "settle": lambda match, user, data: workflow.dispute_settle(match, user, data.get("reason")),
     "revert": lambda match, user, data: revert.report_revert(match, user, data.get("reason")),
+    "reapply": lambda match, user, data: reapply.report_reapply(match, user, data.get("reason")),
     "dice_entered": lambda match, user, data: dice.dice_enter(
         match, user, data.get("purpose", ""), data.get("notation", ""), _values(data.get("values"))
     ),

@@ -270,6 +270,15 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         entry that would no longer stand (nothing changed)."""
         return self._act(request, pk, "revert", StepReasonBody)
 
+    @extend_schema(request=StepReasonBody, responses=MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def reapply(self, request: Request, pk=None) -> Response:
+        """A commissioner of the match's league (site staff for a friendly) applies its
+        reverted report again, with a reason: back in its place in the teams' ledgers, every
+        later entry of theirs applied again after it. 400 with each later report or entry
+        that would no longer stand (nothing changed)."""
+        return self._act(request, pk, "reapply", StepReasonBody)
+
     @extend_schema(request=DiceBody, responses={201: DiceRollSerializer})
     @action(detail=True, methods=["post"])
     def dice(self, request: Request, pk=None) -> Response:

@@ -47,6 +47,8 @@ DONE = {
     "send_back": "Report sent back to the coaches.",
     "settle": "Dispute settled: the report stands.",
     "revert": "Report reverted: both teams are as if it had never been played.",
+    "reapply": "Report applied again, in its place: both teams are as if it had never been "
+    "reverted.",
     "journeymen": "Journeymen taken.",
     "inducements": "Inducements bought.",
     "gate": "Gate recorded.",
@@ -71,10 +73,12 @@ def _applied(match: Match) -> dict:
     post, why = applied_state(match)
     # 1st edition under dead_players_removed: say so only when somebody was struck off.
     changes = [c for step in post.steps["steps"] for c in step["changes"]] if post else []
-    reverted = None
-    if match.status == REVERTED:  # who took the report back, when and why
-        reverted = match.steps.filter(action="revert").select_related("actor").last()
-    return {"post_game": post, "not_applied": why, "reverted": reverted,
+    reverted = reapplied = None
+    if match.status == REVERTED or post is not None:  # who took it back (or gave it back)
+        last = match.steps.filter(action__in=("revert", "reapply")).select_related("actor").last()
+        reverted = last if last and last.action == "revert" and post is None else None
+        reapplied = last if last and last.action == "reapply" and post is not None else None
+    return {"post_game": post, "not_applied": why, "reverted": reverted, "reapplied": reapplied,
             "struck_off": any(change["what"] == "status" for change in changes)}  # fmt: skip
 
 

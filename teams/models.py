@@ -134,6 +134,7 @@ class LedgerCause(models.Model):
         ("freebooters", "freebooters for a match"),
         ("hire", "journeyman hired"),
         ("revert", "match report reverted"),
+        ("reapply", "reverted match report applied again"),
     ]
 
     kind = models.CharField(max_length=20, choices=KINDS)

@@ -126,16 +126,19 @@ def ledger_rebuild(
     review: bool = False,
     summary: Callable[[LedgerEntry], str | None] | None = None,
     reads: Callable[[LedgerEntry], Iterable[int]] | None = None,
+    restore: Sequence[LedgerEntry] = (),
 ) -> list[LedgerEntry]:
-    """Replays the teams' ledgers from the earliest entry in `changes`, each entry there
-    replaced by its new deltas or (None) removed. Returns the entries written; none when
-    nothing changes. RebuildRefused names the first later entry that no longer fits; with
+    """Replays the teams' ledgers from the earliest entry in `changes` or `restore`, each
+    entry in `changes` replaced by its new deltas or (None) removed, each in `restore` (one
+    reversed earlier: a reverted report's) back in its place in the order, worked out again
+    (by its refit, never kept as it was). Returns the entries written; none when nothing
+    changes. RebuildRefused names the first later entry that no longer fits; with
     `review`, RebuildReview names every one (each left out, to find the next). `refits`:
     this rebuild's own, by cause kind (see refit); `summary`: an entry's summary as it is
     applied again, where its refit changed it (None keeps the old one). An entry whose
     cause meets every team it reads (`reads`: its own unless said) exactly as it first did
     keeps its deltas: worked out again, it could only give the same."""
-    pks = sorted({team.pk for team in teams} | {entry.team_id for entry in changes})
+    pks = sorted({team.pk for team in teams} | {e.team_id for e in [*changes, *restore]})
     locked = {
         team.pk: team
         for team in Team.objects.select_for_update(of=("self",))
@@ -146,6 +149,8 @@ def ledger_rebuild(
     entries = standing(
         LedgerEntry.objects.filter(team__in=pks).select_related("cause", "actor").order_by("pk")
     )
+    back = {entry.pk for entry in restore}  # out of the ledgers as they stand
+    entries += [entry for entry in restore if entry.pk not in {e.pk for e in entries}]
     entries.sort(key=applied_order)
     wanted = {entry.pk: deltas for entry, deltas in changes.items()}
     known = {entry.pk for entry in entries}
@@ -153,7 +158,7 @@ def ledger_rebuild(
         if entry.pk not in known:
             raise TeamRefused([Problem("entry", f"Entry #{entry.sequence} has been undone "
                                                 "already.")])  # fmt: skip
-    point = min(applied_order(entry) for entry in changes)
+    point = min(applied_order(entry) for entry in [*changes, *restore])
     rules = {pk: rules_of(team) for pk, team in locked.items()}
     states = {pk: ledger.TeamState() for pk in pks}
     for entry in entries:
@@ -173,7 +178,9 @@ def ledger_rebuild(
         entry.team = locked[entry.team_id]
         if entry.cause_id not in met:  # at a cause's first entry: its teams as it found them
             read = tuple(reads(entry)) if reads else (entry.team_id,)
-            met[entry.cause_id] = all(pk in states and states[pk] == original[pk] for pk in read)
+            met[entry.cause_id] = entry.pk not in back and all(
+                pk in states and states[pk] == original[pk] for pk in read
+            )
         as_first = met[entry.cause_id]
         if entry.pk in wanted:
             deltas = None if wanted[entry.pk] is None else [dict(d) for d in wanted[entry.pk]]
@@ -185,7 +192,8 @@ def ledger_rebuild(
             except TeamRefused as refusal:
                 refused(entry, " ".join(problem.message for problem in refusal.problems))
                 deltas = None
-        original[entry.team_id] = ledger.replay(entry.deltas, original[entry.team_id])
+        if entry.pk not in back:
+            original[entry.team_id] = ledger.replay(entry.deltas, original[entry.team_id])
         if deltas is not None:
             try:
                 states[entry.team_id] = ledger.replay(deltas, states[entry.team_id])
@@ -198,7 +206,7 @@ def ledger_rebuild(
     written: list[LedgerEntry] = []
     for pk, team in locked.items():
         mine = [(entry, deltas) for entry, deltas in redone if entry.team_id == pk]
-        written += _rewrite(team, mine, before[pk], states[pk], cause, reason, summary)
+        written += _rewrite(team, mine, before[pk], states[pk], cause, reason, summary, back)
     return written
 
 
@@ -210,14 +218,19 @@ def _rewrite(
     cause: LedgerCause,
     reason: str,
     summary: Callable[[LedgerEntry], str | None] | None = None,
+    back: set[int] | frozenset[int] = frozenset(),
 ) -> list[LedgerEntry]:
     """Reverses the team's entries from the first one that changes, latest first, and
-    appends them again as they are now; nothing when none changes."""
-    first = next((i for i, (entry, deltas) in enumerate(mine) if deltas != entry.deltas), None)
+    appends them again as they are now; nothing when none changes. Entries in `back` are
+    not in the ledger as it stands (reversed before): appended, never reversed."""
+    first = next((i for i, (entry, deltas) in enumerate(mine)
+                  if entry.pk in back or deltas != entry.deltas), None)  # fmt: skip
     if first is None:
         return []
     state, undo = before, []
     for index, (entry, _deltas) in enumerate(mine):
+        if entry.pk in back:
+            continue
         if index >= first:
             undo.append((entry, ledger.inverse(entry.deltas, state)))
         state = ledger.replay(entry.deltas, state)

@@ -1,7 +1,8 @@
 """Hypothesis over random friendly seasons of four or five LRB6 Orc teams — deaths, injuries
 that keep a player out of the next game, level-ups and the skills chosen for them, purchases
 between the games and some of them undone — that reverting report k (and then another)
-equals never having played it, or refuses with the review list and changes nothing.
+equals never having played it, or refuses with the review list and changes nothing; and that
+applying the reverted reports again gives back the season as it was.
 
 "Never having played it" is worked out independently: the same season played again through
 the ordinary services on fresh teams, without report k, each later game with the same
@@ -25,6 +26,7 @@ from hypothesis import strategies as st
 
 from matches import workflow
 from matches.models import Match, Participant
+from matches.reapply import report_reapply
 from matches.revert import report_revert
 from matches.services import friendly_accept, friendly_offer
 from rules.engine.errors import Refused
@@ -283,7 +285,7 @@ def test_reverting_games_equals_never_having_played_them_or_refuses(
             event("no game was played")
             transaction.set_rollback(True)
             return
-        reverted, refused = [], None
+        reverted, refused, original = [], None, states(world)
         for pick in picks:
             game = games[pick % len(games)]
             if game in reverted:
@@ -300,6 +302,11 @@ def test_reverting_games_equals_never_having_played_them_or_refuses(
                 assert ledger_differences(world.team(n)) == []
         after = states(world)
         done = world.done
+        for game in reversed(reverted):  # the last taken back is the first given back
+            report_reapply(Match.objects.get(pk=world.matches[game].pk), reverter, "It did.")
+            for n in range(teams):
+                assert ledger_differences(world.team(n)) == []
+        assert states(world) == original, "applying again did not give back the season"
         transaction.set_rollback(True)
     event(f"{len(reverted)} game(s) reverted")
     with transaction.atomic():
