@@ -1,6 +1,7 @@
 """Working an applied report out again, as reverting or correcting an earlier report of its
-teams needs for every later one: its post-game sequence from both teams as their ledgers
-stood just before it (matches.match_rows), with the report's own dice. A die it never needed
+teams needs for every later one: its kick-off figures (matches.kick_off_again) and its
+post-game sequence from both teams as their ledgers stood just before it
+(matches.match_rows), with the report's own dice. A die it never needed
 before is rolled from the match's seed where the match takes the server's dice; one only
 the table could give stops it, named. So does a player who took part but, by those ledgers,
 was dead, gone or out injured by then: the report cannot stand as it was written."""
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from matches.kick_off_again import KickOffAgain, kick_off_again
 from matches.match_rows import MatchRows, match_rows
 from matches.models import Match
 from matches.post_game import side_deltas, worked_out
@@ -19,6 +21,7 @@ from rules.engine import post_game as engine
 from rules.engine.errors import Problem
 from rules.engine.report_entry import SIDES
 from rules.engine.ruleset import Ruleset
+from rules.snapshot import version_snapshot
 from teams.ledger import TeamState
 from teams.services import next_player_key
 
@@ -38,6 +41,7 @@ class Again:
     worked: engine.PostGame
     before: engine.MatchBefore
     ruleset: Ruleset
+    kick_off: KickOffAgain | None = None  # its kick-off's figures, where they changed
 
 
 def post_game_again(
@@ -45,16 +49,20 @@ def post_game_again(
     states: Mapping[int, TeamState],
     read: dict | None = None,
     joined: Mapping[str, list[dict]] | None = None,
+    kick: KickOffAgain | None = None,
 ) -> Again:
     """The match's post-game sequence from `states` (team pk -> its ledger's state just
     before the report); MatchRefused naming each player who could not have taken part, each
     rule of the report those teams would break, and each die the table would have to give.
     Nothing is written. `read`: as match_rows'. `joined`: each side's deltas as the report
-    first wrote them, whose joining players' keys a player joining again keeps."""
+    first wrote them, whose joining players' keys a player joining again keeps. `kick`: its
+    kick-off figures as worked out already (at its inducements, paid before it)."""
     rows = match_rows(match, states, read)
     problems = took_part_problems(match, rows)
     if problems:
         raise MatchRefused(problems)
+    kick = kick or kick_off_again(match, rows, version_snapshot(match.ruleset_version).ruleset)
+    kick.put(match)  # the post-game sequence and the report's checks read them
     checks: list = []
     before, ruleset, worked = worked_out(match, rows, checks)
     if checks:
@@ -68,7 +76,7 @@ def post_game_again(
             return max(next_key(states[team.pk]), next_player_key(team))
 
         deltas[side] = keys_kept(side_deltas(worked, side, fresh), (joined or {}).get(side, ()))
-    return Again(deltas, worked, before, ruleset)
+    return Again(deltas, worked, before, ruleset, kick if kick.changed else None)
 
 
 def keys_kept(deltas: list[dict], first: Iterable[dict]) -> list[dict]:

@@ -18,7 +18,19 @@ from django.db import transaction
 from django.db.models import F, Prefetch
 from django.utils import timezone
 
-from matches.models import APPROVED, CONFIRMED, REVERTED, Casualty, Match, Participant, PostGame
+from matches.kick_off_again import FIELDS as KICK_OFF_FIGURES
+from matches.kick_off_again import KickOffAgain, kick_off_again, match_bill
+from matches.match_rows import match_rows
+from matches.models import (
+    APPROVED,
+    CONFIRMED,
+    REVERTED,
+    Casualty,
+    KickOff,
+    Match,
+    Participant,
+    PostGame,
+)
 from matches.post_game import cause_of, dice_keep, steps_record, summary_of
 from matches.post_game_again import Again, post_game_again
 from matches.seams import settlers
@@ -26,9 +38,10 @@ from matches.services import MatchRefused, step
 from matches.workflow import reason_checked
 from rules.engine.errors import Problem
 from rules.engine.team_building import TeamRefused
+from rules.snapshot import version_snapshot
 from teams import causes, ledger
 from teams.models import LedgerCause, LedgerEntry, Team
-from teams.rebuild import RebuildRefused, RebuildReview, ledger_rebuild
+from teams.rebuild import RebuildRefused, RebuildReview, ledger_rebuild, paid_before_kick_off
 from teams.services import cause_new
 
 RELATED = ("home__race", "away__race", "ruleset_version__ruleset")
@@ -48,6 +61,7 @@ class ReportsAgain:
         self.read: dict = {}  # positions and star players, read once for every report
         self.matches: dict[int, Match] = {}  # later reports' matches, read a batch at a time
         self.first: dict[int, list[LedgerEntry]] = {}  # their causes' standing entries
+        self.kicks: dict[int, KickOffAgain] = {}  # kick-offs worked out at their inducements
 
     def refit(
         self,
@@ -64,6 +78,39 @@ class ReportsAgain:
         match, again = got
         return again.deltas["home" if entry.team_id == match.home_id else "away"]
 
+    def induced(
+        self,
+        entry: LedgerEntry,
+        rules: Mapping[int, causes.Rules],
+        states: Mapping[int, ledger.TeamState],
+    ) -> list[dict[str, Any]]:
+        """A later match's inducements, paid again before its kick-off: the same bill, from
+        the petty cash its teams' values would now give and then the treasury it now finds,
+        within that budget."""
+        cause = entry.cause
+        if cause.ref not in self.later:  # a match not reported since: its treasury suffices
+            return paid_before_kick_off(entry, rules, states)
+        match = self._match(cause)
+        ruleset = version_snapshot(match.ruleset_version).ruleset
+        if match.pk not in self.kicks:
+            both = {pk: states[pk] for pk in (match.home_id, match.away_id)}
+            rows = match_rows(match, both, self.read)
+            try:
+                self.kicks[match.pk] = kick_off_again(match, rows, ruleset)
+            except MatchRefused as refused:
+                raise TeamRefused(refused.problems) from None
+        side = match.side_of(entry.team_id)
+        figures = self.kicks[match.pk].figures[side]
+        need, have = figures["from_treasury"], states[entry.team_id].treasury
+        may = max(0, have) if ruleset.settings.get("treasury_for_inducements", True) else 0
+        if need > may:
+            raise TeamRefused([Problem("inducements", (
+                f"The inducements for {match} cost {match_bill(match, side):,} gp; the budget "
+                f"would now be {figures['petty_cash']:,} gp of petty cash and {may:,} gp from "
+                f"the treasury ({need - may:,} short)."
+            ))])  # fmt: skip
+        return [{"op": "treasury", "amount": -need}]
+
     def _again(self, cause, states) -> tuple[Match, Again] | MatchRefused:
         """The report worked out again, or why it cannot be: MatchRefused names it."""
         match = self._match(cause)
@@ -76,9 +123,19 @@ class ReportsAgain:
         joined = {side: first.get(team.pk, []) for side, team in teams.items()}
         try:
             again = post_game_again(match, {team.pk: states[team.pk] for team in teams.values()},
-                                    self.read, joined)  # fmt: skip
+                                    self.read, joined, self.kicks.get(match.pk))  # fmt: skip
         except MatchRefused as refused:
             return refused
+        kick = again.kick_off
+        unpaid = [team.name for side, team in teams.items() if kick is not None
+                  and kick.figures[side]["from_treasury"]
+                  and not kick.recorded[side]["from_treasury"]]  # fmt: skip
+        if unpaid:  # inducements the petty cash no longer covers, and no entry paid them
+            return MatchRefused([Problem("inducements", f"{match}'s inducements would now "
+                                                        f"take gold from {name}'s treasury, "
+                                                        "which paid none for them: Dugout "
+                                                        "cannot write that yet.")
+                                 for name in unpaid])  # fmt: skip
         changed_now = [team.name for side, team in teams.items()
                        if again.deltas[side] and team.pk not in first]  # fmt: skip
         if changed_now:  # no entry of the report's to write them as: say so, write nothing
@@ -105,8 +162,9 @@ class ReportsAgain:
         return self.matches[cause.ref]
 
     def reads(self, entry: LedgerEntry) -> tuple[int, ...]:
-        """The teams a report's entry is worked out from: both of its match's."""
-        if entry.cause.kind != "report" or entry.cause.ref not in self.later:
+        """The teams a report's entry is worked out from, or its inducements': both of its
+        match's (the petty cash follows both teams' values)."""
+        if entry.cause.kind not in ("report", "inducements") or entry.cause.ref not in self.later:
             return (entry.team_id,)
         return self.later[entry.cause.ref][:2]
 
@@ -124,10 +182,16 @@ class ReportsAgain:
         worked = [got for got in self.worked.values() if not isinstance(got, MatchRefused)]
         posts = {post.match_id: post for post in
                  PostGame.objects.filter(match__in=[match for match, _ in worked])}  # fmt: skip
+        kicked, gates = [], []
         for match, again in worked:
             dice_keep(match, again.worked, self.actor)
             posts[match.pk].steps = steps_record(again.ruleset, again.before, again.worked)
+            if again.kick_off is not None:  # its rows as read carry the new figures
+                kicked += list(match.kick_offs.all())
+                gates.append(match)
         PostGame.objects.bulk_update(list(posts.values()), ["steps"])
+        KickOff.objects.bulk_update(kicked, list(KICK_OFF_FIGURES))
+        Match.objects.bulk_update(gates, ["gate"])
 
 
 def standing_of(cause) -> list[LedgerEntry]:
@@ -211,7 +275,7 @@ def report_revert(match: Match, actor, reason: str) -> Match:
             {entry: None for entry in entries},
             reverting,
             f"{match} reverted: {reason}",
-            refits={"report": again.refit},
+            refits={"report": again.refit, "inducements": again.induced},
             review=True,
             summary=again.summary,
             reads=again.reads,

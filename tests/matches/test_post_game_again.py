@@ -79,6 +79,7 @@ def applied(friendly, home_coach, away_coach) -> Match:
 def test_the_worked_example_worked_out_again_gives_the_deltas_it_wrote(applied) -> None:
     again = post_game_again(applied, states_before(applied))
     assert same(again.deltas, written(applied))
+    assert again.kick_off is None  # its gate and FAME worked out again: as recorded
 
 
 def test_every_applied_demo_report_worked_out_again_gives_the_deltas_it_wrote() -> None:
@@ -86,12 +87,16 @@ def test_every_applied_demo_report_worked_out_again_gives_the_deltas_it_wrote() 
     matches = Match.objects.filter(pk__in=PostGame.objects.values("match")).select_related(
         "home__race", "away__race", "ruleset_version__ruleset"
     )
-    systems = set()
+    systems, kicked = set(), set()
     for match in matches:
         again = post_game_again(match, states_before(match))
         assert same(again.deltas, written(match)), match
+        assert again.kick_off is None, match  # values, petty cash, ratings, gate: as recorded
+        if any(row.value is not None for row in match.kick_offs.all()):
+            kicked.add(match.ruleset_version.system)
         systems.add(match.ruleset_version.system)
     assert {"lrb6", "gdbbl"} <= systems  # both leagues' round 1, casualties and all
+    assert "gdbbl" in kicked  # its values, ratings and handicap recorded at kick-off
 
 
 def test_the_teams_read_from_their_ledgers_now_are_the_teams_as_their_rows_stand(

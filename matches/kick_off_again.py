@@ -1,0 +1,136 @@
+"""A later match's kick-off worked out again from its teams as they then stood, when a revert
+(or a correction) of an earlier report changed them: every figure the match recorded from the
+teams — each team's value at kick-off and petty cash (LRB6), value, rating and handicap
+(GDBBL), fans and FAME, the gate — as those teams would have had them, from the match's own
+dice. What the coaches chose and what the dice said stands: journeymen, freebooters,
+inducements, niggling injuries. A figure never recorded stays unrecorded.
+
+A GDBBL gate rolls a D6 per point of both Fan Factors: where those would now be other than
+the dice rolled for, the gate cannot be worked out again from them, and that is said."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from matches.match_rows import MatchRows
+from matches.models import Match
+from matches.reports import participants_of
+from matches.services import MatchRefused
+from rules.engine import gdbbl
+from rules.engine import kick_off as rules
+from rules.engine.errors import Problem
+from rules.engine.post_game_lrb6 import gate_purpose
+from rules.engine.ruleset import Ruleset
+from teams.roster import GONE, team_worth
+
+SIDES = ("home", "away")
+HIRES_COUNTED = {"lrb6": "journeyman", "gdbbl": "freebooter"}
+FIELDS = ("value", "petty_cash", "from_treasury", "rating", "bonus_cards", "bonus_mvps", "fans",
+          "fame")  # fmt: skip
+
+
+@dataclass
+class KickOffAgain:
+    """Each side's recorded figures as they would now be, and the gate; and as recorded."""
+
+    figures: dict[str, dict[str, int | None]]
+    gate: int | None
+    recorded: dict[str, dict[str, int | None]] = field(default_factory=dict)
+    gate_recorded: int | None = None
+
+    @property
+    def changed(self) -> bool:
+        return self.recorded != self.figures or self.gate_recorded != self.gate
+
+    def put(self, match: Match) -> None:
+        """Onto the match's rows as read (not saved): the post-game sequence reads them."""
+        for row in match.kick_offs.all():
+            for name, value in self.figures[row.side].items():
+                setattr(row, name, value)
+        match.gate = self.gate
+
+
+def kick_off_again(match: Match, rows: MatchRows, ruleset: Ruleset) -> KickOffAgain:
+    """The match's kick-off figures from `rows` (both teams as they then stood), its hires'
+    values and its dice; MatchRefused where its gate's dice no longer fit."""
+    kick = {row.side: row for row in match.kick_offs.all()}
+
+    def figures() -> dict[str, dict[str, int | None]]:
+        return {side: {name: getattr(row, name) for name in FIELDS} for side, row in kick.items()}
+
+    again = KickOffAgain(figures(), match.gate, figures(), match.gate)
+    if len(kick) != 2:
+        return again  # a match that never reached kick-off: nothing recorded
+    teams = {"home": rows.team(match.home_id), "away": rows.team(match.away_id)}
+    players = {side: [p for p in rows.players if p.team_id == team.pk]
+               for side, team in teams.items()}  # fmt: skip
+    hired = Counter()  # the one-game hires the value at kick-off counts: LRB6's journeymen
+    kind = HIRES_COUNTED.get(ruleset.system)
+    for participant in participants_of(match):
+        if participant.kind == kind:
+            hired[match.side_of(participant.team_id)] += participant.value or 0
+    if ruleset.system == "lrb6":
+        _lrb6(match, ruleset, again, teams, players, hired)
+    elif ruleset.system == "gdbbl":
+        _gdbbl(match, ruleset, again, teams, players, hired)
+    return again
+
+
+def _lrb6(match, ruleset, again, teams, players, hired) -> None:
+    figures = again.figures
+    if all(figures[side]["value"] is not None for side in SIDES):
+        values = {}
+        for side in SIDES:
+            worth = team_worth(teams[side], players[side], ruleset)[0] or 0
+            values[side] = rules.value_at_kick_off(ruleset, worth, [hired[side]] if hired[side]
+                                                   else [])  # fmt: skip
+        for side, other in zip(SIDES, reversed(SIDES), strict=True):
+            petty = rules.petty_cash(ruleset, values[side], values[other])
+            figures[side].update(value=values[side], petty_cash=petty)
+            if match_bill(match, side):  # the same inducements, paid from the new petty cash
+                figures[side]["from_treasury"] = max(0, match_bill(match, side) - petty)
+    if all(figures[side]["fans"] is not None for side in SIDES):
+        dice = {roll.purpose: roll.total for roll in match.dice.all()}
+        totals = [dice.get(gate_purpose(side)) for side in SIDES]
+        if None in totals:
+            return  # recorded without dice (an old match): the gate stands
+        gate = rules.gate(ruleset, totals[0], teams["home"].fan_factor, totals[1],
+                          teams["away"].fan_factor)  # fmt: skip
+        figures["home"].update(fans=gate.home_fans, fame=gate.home_fame)
+        figures["away"].update(fans=gate.away_fans, fame=gate.away_fame)
+        again.gate = gate.gate
+
+
+def match_bill(match: Match, side: str) -> int:
+    """What the side's inducements cost, all told (0: none)."""
+    row = next((row for row in match.kick_offs.all() if row.side == side), None)
+    return sum(int(line["each"]) * int(line["count"]) for line in (row.bill if row else []))
+
+
+def _gdbbl(match, ruleset, again, teams, players, hired) -> None:
+    figures = again.figures
+    if all(figures[side]["rating"] is not None for side in SIDES):
+        for side in SIDES:
+            roster = [p for p in players[side] if p.status not in GONE]
+            value = team_worth(teams[side], roster, ruleset)[0] or 0
+            spp = sum(p.spp for p in roster)
+            extra = [hired[side]] if hired[side] else []
+            figures[side]["value"], figures[side]["rating"] = gdbbl.rating_at_kick_off(
+                ruleset, value, spp, extra
+            )
+        bonus = gdbbl.handicaps(ruleset, figures["home"]["rating"], figures["away"]["rating"])
+        for side, handicap in zip(SIDES, bonus, strict=True):
+            figures[side]["bonus_cards"] = handicap.cards
+            figures[side]["bonus_mvps"] = handicap.mvps
+    if match.gate is not None:
+        roll = next((roll for roll in match.dice.all() if roll.purpose == "gate"), None)
+        if roll is None:
+            return  # recorded without dice: the gate stands
+        fan_factors = (teams["home"].fan_factor, teams["away"].fan_factor)
+        if sum(fan_factors) != len(roll.values):
+            raise MatchRefused([Problem("gate", (
+                f"The gate of {match} rolled {len(roll.values)}D6 for both teams' Fan "
+                f"Factors; they would now be {sum(fan_factors)}: its dice no longer fit."
+            ))])  # fmt: skip
+        again.gate = gdbbl.gate(ruleset, roll.values, fan_factors)

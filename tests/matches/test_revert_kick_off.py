@@ -1,0 +1,133 @@
+"""Reverting a report works a later match's kick-off out again (matches/kick_off_again.py):
+its teams' values at kick-off and petty cash, its gate and FAME from its own dice, as the
+teams would then have stood; its inducements paid again from that petty cash and then the
+treasury, within the new budget. An inducement over the new budget stops the revert, listed,
+and nothing changes.
+
+The first game is the worked example of tests/matches/test_post_game.py: Gouged Eye (Orcs,
+fan factor 3, 70,000 gp) beat Da Krumpers 2-1 and won a fan (fan factor 4, one more 10,000
+of team value), 60,000 gp against Da Krumpers' 30,000 (100,000 gp). In the second game, the
+same two meet again after a kick-off: values fixed, Da Krumpers inducing with the 10,000 gp
+of petty cash the difference gives them, and the gate."""
+
+from __future__ import annotations
+
+import pytest
+
+from matches import workflow
+from matches.dice import dice_enter
+from matches.kick_off import gate_record, inducements_buy, journeymen_take
+from matches.models import KickOff, Match
+from matches.revert import report_revert
+from matches.services import friendly_accept, friendly_offer
+from rules.engine.inducements import Request
+from teams.models import LedgerEntry, Team
+from teams.rebuild import RebuildReview
+from tests.matches.test_post_game import TABLE_DICE, at_the_table, reported
+from tests.matches.test_revert import REASON, clean, played, state
+from tests.teams.helpers import orc_team, record
+from tests.unchanged import unchanged
+
+pytestmark = pytest.mark.django_db
+
+# The second game's gate: Gouged Eye 1+1 + fan factor 4 = 6,000 fans against Da Krumpers'
+# 1+2 + 3 = 6,000: no FAME either side. Without the first game, Gouged Eye's fan factor is 3:
+# 5,000 against 6,000, and Da Krumpers have FAME +1.
+GATE = {"gate for home": [1, 1], "gate for away": [1, 2]}
+KICK_OFF = ("value", "petty_cash", "from_treasury", "fans", "fame")
+
+
+def kicked_off(home: Team, away: Team, induced: dict[str, int]) -> Match:
+    """The second game: no journeymen, the away side's inducements, the gate, then the
+    report (2-1 to the home side, the worked example's dice), confirmed and applied."""
+    home, away = Team.objects.get(pk=home.pk), Team.objects.get(pk=away.pk)  # as they stand
+    match = friendly_accept(friendly_offer(home.coach, home, away), away.coach)
+    journeymen_take(match, home.coach, "home", [])
+    journeymen_take(match, away.coach, "away", [])
+    if induced:
+        inducements_buy(match, away.coach, "away", Request(induced))
+    for purpose, values in GATE.items():
+        dice_enter(match, home.coach, purpose, "2D6", values)
+    gate_record(match, home.coach)
+    reported(match, home.coach)
+    at_the_table(match, TABLE_DICE)
+    workflow.report_confirm(match, away.coach)
+    return Match.objects.select_related("home__coach", "away__coach").get(pk=match.pk)
+
+
+def kick_off(match: Match) -> dict:
+    rows = KickOff.objects.filter(match=match)
+    return {row.side: tuple(getattr(row, name) for name in KICK_OFF) for row in rows}
+
+
+def never_played(home_team: Team, away_team: Team) -> tuple[Team, Team]:
+    """Another pair of the same teams, for the second game alone: what reverting must give."""
+    version = home_team.ruleset_version
+    return (orc_team(home_team.coach, version, "Gouged Eye Again"),
+            orc_team(away_team.coach, version, "Da Krumpers Again"))  # fmt: skip
+
+
+def test_the_later_gate_fame_and_petty_cash_follow_the_teams_as_they_would_have_stood(
+    applied_report, home_team, away_team, staff
+) -> None:
+    second = kicked_off(home_team, away_team, {"bloodweiser_babes": 1})
+    # 10,000 of petty cash (the fan won), 40,000 of the 50,000 from the treasury.
+    assert kick_off(second)["away"][1:3] == (10_000, 40_000)
+    assert kick_off(second)["away"][3:] == (6_000, 0), kick_off(second)
+    never, rival = never_played(home_team, away_team)
+    alone = kicked_off(never, rival, {"bloodweiser_babes": 1})
+    report_revert(applied_report, staff, REASON)
+    assert kick_off(second) == kick_off(alone)
+    assert kick_off(second)["away"] == (kick_off(second)["home"][0], 0, 50_000, 6_000, 1)
+    assert Match.objects.get(pk=second.pk).gate == Match.objects.get(pk=alone.pk).gate == 11_000
+    assert state(home_team) == state(never)
+    assert state(away_team) == state(rival)  # FAME +1: 10,000 more winnings
+    paid = LedgerEntry.objects.filter(team=away_team, kind="inducements").last()
+    assert paid.deltas == [{"op": "treasury", "amount": -50_000}]
+    clean(home_team, away_team)
+
+
+def test_an_inducement_over_the_new_budget_is_listed_and_nothing_changes(
+    applied_report, home_team, away_team, staff
+) -> None:
+    second = kicked_off(home_team, away_team, {"wandering_apothecary": 1})  # 100,000
+    assert kick_off(second)["away"][1:3] == (10_000, 90_000)  # of the treasury's 100,000
+    paid = LedgerEntry.objects.get(team=away_team, kind="inducements")
+    with unchanged(), pytest.raises(RebuildReview) as refused:
+        report_revert(applied_report, staff, REASON)
+    # Without the first game: no petty cash, and the 70,000 gp Da Krumpers began with.
+    assert [problem.message for problem in refused.value.problems] == [
+        f"Entry #{paid.sequence} of Da Krumpers ({paid.summary}) would no longer fit: The "
+        f"inducements for {second} cost 100,000 gp; the budget would now be 0 gp of petty "
+        "cash and 70,000 gp from the treasury (30,000 short)."
+    ]
+
+
+def test_inducements_the_petty_cash_paid_in_full_that_would_now_need_gold_are_listed(
+    applied_report, home_team, away_team, home_coach, staff
+) -> None:
+    # Gouged Eye's #1 worth 40,000 more: 50,000 of petty cash pays the 50,000 in full.
+    one = Team.objects.get(pk=home_team.pk).players.get(number=1)
+    record(Team.objects.get(pk=home_team.pk), "adjustment", "Grown", home_coach,
+           [{"op": "player", "player": one.key, "field": "value_increase", "amount": 40_000}])
+    second = kicked_off(home_team, away_team, {"bloodweiser_babes": 1})
+    assert kick_off(second)["away"][1:3] == (50_000, 0)
+    assert not LedgerEntry.objects.filter(team=away_team, kind="inducements").exists()
+    with unchanged(), pytest.raises(RebuildReview) as refused:
+        report_revert(applied_report, staff, REASON)
+    [message] = [problem.message for problem in refused.value.problems]
+    assert message.endswith(
+        f"{second}'s inducements would now take gold from Da Krumpers's treasury, which paid "
+        "none for them: Dugout cannot write that yet."
+    )
+
+
+def test_a_later_match_reverted_with_its_teams_as_they_stood_keeps_its_kick_off(
+    home_team, away_team, staff
+) -> None:
+    first = played(home_team, away_team)
+    second = kicked_off(home_team, away_team, {"bloodweiser_babes": 1})
+    recorded = kick_off(second)
+    report_revert(second, staff, REASON)  # the last game: nothing after it to work again
+    assert kick_off(second) == recorded
+    assert Match.objects.get(pk=first.pk).status == "confirmed"
