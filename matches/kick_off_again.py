@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from matches.match_rows import MatchRows
 from matches.models import Match
+from matches.pre_match import ABLE
 from matches.reports import participants_of
 from matches.services import MatchRefused
 from rules.engine import gdbbl
@@ -79,6 +80,7 @@ def kick_off_again(match: Match, rows: MatchRows, ruleset: Ruleset) -> KickOffAg
 
 def _lrb6(match, ruleset, again, teams, players, hired) -> None:
     figures = again.figures
+    _journeymen_check(match, ruleset, teams, players)
     if all(figures[side]["value"] is not None for side in SIDES):
         values = {}
         for side in SIDES:
@@ -100,6 +102,26 @@ def _lrb6(match, ruleset, again, teams, players, hired) -> None:
         figures["home"].update(fans=gate.home_fans, fame=gate.home_fame)
         figures["away"].update(fans=gate.away_fans, fame=gate.away_fame)
         again.gate = gate.gate
+
+
+def _journeymen_check(match, ruleset, teams, players) -> None:
+    """A team takes journeymen only up to eleven players able to play: one that would now
+    have had more able players than it did may have taken too many."""
+    kick = {row.side: row for row in match.kick_offs.all()}
+    taken = Counter(match.side_of(p.team_id) for p in participants_of(match)
+                    if p.kind == "journeyman")  # fmt: skip
+    problems = []
+    for side in SIDES:
+        out = kick[side].niggled_out or ()
+        able = sum(1 for p in players[side] if p.status in ABLE and p.number not in out)
+        most = rules.journeymen_wanted(ruleset, able)
+        if taken[side] > most:
+            problems.append(Problem("journeymen", (
+                f"{teams[side].name} took {taken[side]} journeymen for {match}; with {able} "
+                f"players able to play it would have taken at most {most}."
+            )))  # fmt: skip
+    if problems:
+        raise MatchRefused(problems)
 
 
 def match_bill(match: Match, side: str) -> int:

@@ -23,7 +23,7 @@ from matches.services import friendly_accept, friendly_offer
 from rules.engine.inducements import Request
 from teams.models import LedgerEntry, Team
 from teams.rebuild import RebuildReview
-from tests.matches.test_post_game import TABLE_DICE, at_the_table, reported
+from tests.matches.test_post_game import TABLE_DICE, at_the_table, gate_recorded, reported
 from tests.matches.test_revert import REASON, clean, played, state
 from tests.teams.helpers import orc_team, record
 from tests.unchanged import unchanged
@@ -37,13 +37,13 @@ GATE = {"gate for home": [1, 1], "gate for away": [1, 2]}
 KICK_OFF = ("value", "petty_cash", "from_treasury", "fans", "fame")
 
 
-def kicked_off(home: Team, away: Team, induced: dict[str, int]) -> Match:
-    """The second game: no journeymen, the away side's inducements, the gate, then the
+def kicked_off(home: Team, away: Team, induced: dict[str, int], journeymen: int = 0) -> Match:
+    """The second game: the away side's journeymen and inducements, the gate, then the
     report (2-1 to the home side, the worked example's dice), confirmed and applied."""
     home, away = Team.objects.get(pk=home.pk), Team.objects.get(pk=away.pk)  # as they stand
     match = friendly_accept(friendly_offer(home.coach, home, away), away.coach)
     journeymen_take(match, home.coach, "home", [])
-    journeymen_take(match, away.coach, "away", [])
+    journeymen_take(match, away.coach, "away", ["Lineman"] * journeymen)
     if induced:
         inducements_buy(match, away.coach, "away", Request(induced))
     for purpose, values in GATE.items():
@@ -108,8 +108,13 @@ def test_inducements_the_petty_cash_paid_in_full_that_would_now_need_gold_are_li
 ) -> None:
     # Gouged Eye's #1 worth 40,000 more: 50,000 of petty cash pays the 50,000 in full.
     one = Team.objects.get(pk=home_team.pk).players.get(number=1)
-    record(Team.objects.get(pk=home_team.pk), "adjustment", "Grown", home_coach,
-           [{"op": "player", "player": one.key, "field": "value_increase", "amount": 40_000}])
+    record(
+        Team.objects.get(pk=home_team.pk),
+        "adjustment",
+        "Grown",
+        home_coach,
+        [{"op": "player", "player": one.key, "field": "value_increase", "amount": 40_000}],
+    )
     second = kicked_off(home_team, away_team, {"bloodweiser_babes": 1})
     assert kick_off(second)["away"][1:3] == (50_000, 0)
     assert not LedgerEntry.objects.filter(team=away_team, kind="inducements").exists()
@@ -131,3 +136,26 @@ def test_a_later_match_reverted_with_its_teams_as_they_stood_keeps_its_kick_off(
     report_revert(second, staff, REASON)  # the last game: nothing after it to work again
     assert kick_off(second) == recorded
     assert Match.objects.get(pk=first.pk).status == "confirmed"
+
+
+def test_a_journeyman_taken_for_a_player_the_revert_gives_back_is_listed(
+    home_team, away_team, staff
+) -> None:
+    # The first game seriously injures Da Krumpers' #3 (D68 41): out of the next game, they
+    # take a journeyman to make eleven. Without it, #3 plays: eleven able, no journeyman.
+    hurt = {"victim": {"side": "away", "number": 3}, "causer": {"side": "home", "number": 5},
+            "action": "block", "means": "ordinary", "dice": {"casualty": [4, 1]}}  # fmt: skip
+    match = friendly_accept(friendly_offer(home_team.coach, home_team, away_team),
+                            away_team.coach)  # fmt: skip
+    gate_recorded(match)
+    reported(match, home_team.coach, casualties=[hurt])
+    at_the_table(match, TABLE_DICE)
+    workflow.report_confirm(match, away_team.coach)
+    second = kicked_off(home_team, away_team, {}, journeymen=1)
+    with unchanged(), pytest.raises(RebuildReview) as refused:
+        report_revert(match, staff, REASON)
+    [message] = [problem.message for problem in refused.value.problems]
+    assert message.endswith(
+        f"Da Krumpers took 1 journeymen for {second}; with 11 players able to play it would "
+        "have taken at most 0."
+    )

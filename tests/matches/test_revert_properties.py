@@ -1,8 +1,9 @@
 """Hypothesis over random friendly seasons of four or five LRB6 Orc teams — deaths, injuries
-that keep a player out of the next game, level-ups and the skills chosen for them, purchases
-between the games and some of them undone — that reverting report k (and then another)
-equals never having played it, or refuses with the review list and changes nothing; and that
-applying the reverted reports again gives back the season as it was.
+that keep a player out of the next game, level-ups and the skills chosen for them, journeymen
+filling a team short of eleven, purchases between the games and some of them undone — that
+reverting report k (and then another) equals never having played it, or refuses with the
+review list and changes nothing; and that applying the reverted reports again gives back the
+season as it was.
 
 "Never having played it" is worked out independently: the same season played again through
 the ordinary services on fresh teams, without report k, each later game with the same
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+from collections import Counter
 from dataclasses import dataclass, field
 
 import pytest
@@ -25,11 +27,14 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from matches import workflow
+from matches.kick_off import journeymen_take
 from matches.models import Match, Participant
+from matches.pre_match import able_players
 from matches.reapply import report_reapply
 from matches.revert import report_revert
 from matches.services import friendly_accept, friendly_offer
 from rules.engine.errors import Refused
+from rules.engine.kick_off import journeymen_wanted
 from rules.engine.purchases import Purchase
 from rules.selectors import version_get
 from teams import ledger
@@ -60,6 +65,7 @@ class Play:
     away: int
     touchdowns: tuple[tuple[int, ...], tuple[int, ...]]  # each side's scorers, by number
     hurt: tuple[tuple[str, int, int, str], ...]  # victim's side, victim, causer, result
+    fill: bool = False  # short of eleven, the teams take journeymen (else they play short)
 
 
 @dataclass(frozen=True)
@@ -86,7 +92,8 @@ def plays(draw, teams: int) -> Play:
     scorers = st.lists(st.sampled_from(SCORERS), max_size=4).map(tuple)
     hurt = st.tuples(st.sampled_from(("home", "away")), st.integers(1, 11), st.integers(1, 11),
                      st.sampled_from(tuple(D68)))  # fmt: skip
-    return Play(home, away, (draw(scorers), draw(scorers)), tuple(draw(st.lists(hurt, max_size=2))))
+    hurts = tuple(draw(st.lists(hurt, max_size=2)))
+    return Play(home, away, (draw(scorers), draw(scorers)), hurts, draw(st.booleans()))
 
 
 @st.composite
@@ -134,7 +141,9 @@ def body(play: Play) -> dict:
     return content
 
 
-def played(world: World, index: int, play: Play, taking_part: list | None) -> dict:
+def played(
+    world: World, index: int, play: Play, taking_part: list | None, journeymen: dict | None = None
+) -> dict:
     """The friendly, reported and confirmed; `taking_part` (side, number) as another world's
     game had them. Returns who took part."""
     home, away = world.team(play.home), world.team(play.away)
@@ -143,6 +152,14 @@ def played(world: World, index: int, play: Play, taking_part: list | None) -> di
     match = Match.objects.select_related("home__coach", "away__coach").get(pk=match.pk)
     if taking_part is not None:
         _take_part(match, taking_part)
+    hired = journeymen or {}
+    for side, team in (("home", home), ("away", away)):
+        # Short of eleven, a team fills up with journeymen; the season without a game takes
+        # as many as the game first took (refused if it would have had more players).
+        wanted = journeymen_wanted(rules_of(team).ruleset, len(able_players(team)))
+        count = hired.get(side, wanted if play.fill else 0)
+        journeymen_take(match, team.coach, side, ["Lineman"] * count)
+        event("journeymen taken") if count else None
     touchdowns = [len(scorers) for scorers in play.touchdowns]
     workflow.report_save(match, home.coach, PLAYED, *touchdowns, body(play))
     workflow.report_submit(match, home.coach)
@@ -150,8 +167,10 @@ def played(world: World, index: int, play: Play, taking_part: list | None) -> di
     world.matches[index] = match
     for _, _, _, result in play.hurt:
         event(f"a casualty: {result}")
+    took = Counter(match.side_of(p.team_id) for p in match.participants.filter(kind="journeyman"))
     return {"taking_part": [(match.side_of(p.team_id), p.number)
-                            for p in match.participants.filter(kind="roster")]}  # fmt: skip
+                            for p in match.participants.filter(kind="roster")],
+            "journeymen": dict(took)}  # fmt: skip
 
 
 def _take_part(match: Match, taking_part: list) -> None:
@@ -234,7 +253,7 @@ def _act(world: World, index: int, step, how: dict | None) -> dict:
     if isinstance(step, Undo):
         return undone(world, step)
     if isinstance(step, Play):
-        return played(world, index, step, how and how["taking_part"])
+        return played(world, index, step, how and how["taking_part"], how and how["journeymen"])
     if isinstance(step, Buy):
         return bought(world, step)
     return improved(world, step, how and how["choice"])
