@@ -1,9 +1,10 @@
-"""Hypothesis over random friendly seasons of four or five LRB6 Orc teams — deaths, injuries
-that keep a player out of the next game, level-ups and the skills chosen for them, journeymen
-filling a team short of eleven, purchases between the games and some of them undone — that
-reverting report k (and then another) equals never having played it, or refuses with the
-review list and changes nothing; and that applying the reverted reports again gives back the
-season as it was.
+"""Hypothesis over random friendly seasons of four or five LRB6 teams (Orcs, and a Necromantic
+team whose Necromancer raises the dead as Zombies) — deaths, injuries that keep a player out
+of the next game, level-ups and the skills chosen for them, journeymen filling a team short
+of eleven, purchases between the games and some of them undone — that reverting report k
+(and then another) equals never having played it, or refuses with the review list and
+changes nothing; and that applying the reverted reports again gives back the season as it
+was.
 
 "Never having played it" is worked out independently: the same season played again through
 the ordinary services on fresh teams, without report k, each later game with the same
@@ -44,6 +45,7 @@ from teams.ledger_rows import ledger_differences, state_of
 from teams.models import Player, Team
 from teams.rebuild import RebuildReview
 from teams.undo import entry_undo
+from tests.matches.test_raised import necromantic_team
 from tests.teams.helpers import orc_team
 from tests.unchanged import database
 
@@ -55,6 +57,7 @@ NAMES = ("Gouged Eye", "Da Krumpers", "Skull Hill", "Iron Tuskers", "Black Crag"
 # Niggling Injury, and Dead.
 D68 = {"badly hurt": [1, 1], "out next game": [4, 1], "niggle": [5, 1], "dead": [6, 1]}
 POSITIONS = ("Lineman", "Blitzer", "Thrower", "Black Orc Blocker")
+NECROMANTIC = 0  # the first team: eleven Zombies, whose Necromancer raises one dead a game
 # Who scores, and rolls for an improvement: the Blitzers most, so that some reach a level.
 SCORERS = (6, 6, 6, 7, 7, 8, 1)
 
@@ -88,7 +91,9 @@ class Improve:
 
 @st.composite
 def plays(draw, teams: int) -> Play:
-    home, away = draw(st.lists(st.integers(0, teams - 1), min_size=2, max_size=2, unique=True))
+    # The Necromantic team plays half the games or so, that it may raise the dead it kills.
+    home = draw(st.one_of(st.just(NECROMANTIC), st.integers(0, teams - 1)))
+    away = draw(st.integers(0, teams - 1).filter(lambda team: team != home))
     scorers = st.lists(st.sampled_from(SCORERS), max_size=4).map(tuple)
     hurt = st.tuples(st.sampled_from(("home", "away")), st.integers(1, 11), st.integers(1, 11),
                      st.sampled_from(tuple(D68)))  # fmt: skip
@@ -125,12 +130,14 @@ class World:
 
 
 def body(play: Play) -> dict:
-    """The report: each scorer's touchdowns, each casualty's D68, the rest the server's."""
+    """The report: each scorer's touchdowns, each casualty's D68, the rest the server's. The
+    Necromantic team (the first) raises the first player it kills."""
     content: dict = {"server_rolls": True, "casualties": []}
     for side, scorers in zip(("home", "away"), play.touchdowns, strict=True):
         counts = {number: scorers.count(number) for number in scorers}
         lines = [{"number": n, "actions": {"touchdown": c}} for n, c in sorted(counts.items())]
         content[side] = {"players": lines}
+    necromancer = {play.home: "home", play.away: "away"}.get(NECROMANTIC)
     for victim_side, victim, causer, result in play.hurt:
         causer_side = "away" if victim_side == "home" else "home"
         content["casualties"].append({
@@ -138,6 +145,8 @@ def body(play: Play) -> dict:
             "causer": {"side": causer_side, "number": causer},
             "action": "block", "means": "ordinary", "dice": {"casualty": D68[result]},
         })  # fmt: skip
+        if result == "dead" and causer_side == necromancer and "raised" not in content[causer_side]:
+            content[causer_side]["raised"] = [victim]
     return content
 
 
@@ -161,9 +170,12 @@ def played(
         journeymen_take(match, team.coach, side, ["Lineman"] * count)
         event("journeymen taken") if count else None
     touchdowns = [len(scorers) for scorers in play.touchdowns]
+    raising = world.team(NECROMANTIC).players.count()
     workflow.report_save(match, home.coach, PLAYED, *touchdowns, body(play))
     workflow.report_submit(match, home.coach)
     workflow.report_confirm(match, away.coach)
+    if world.team(NECROMANTIC).players.count() > raising:
+        event("a Zombie raised and joined")
     world.matches[index] = match
     for _, _, _, result in play.hurt:
         event(f"a casualty: {result}")
@@ -211,7 +223,9 @@ def season_played(teams: int, steps: list, again: list | None = None) -> World |
     made = Team.objects.count()
     coaches = [users.create_user(f"coach-{n}-{made}") for n in range(teams)]
     staff = users.create_user(f"staff-{made}", is_staff=True)
-    world = World([orc_team(coach, lrb6, NAMES[n]) for n, coach in enumerate(coaches)], staff)
+    world = World([necromantic_team(coach, NAMES[n]) if n == NECROMANTIC
+                   else orc_team(coach, lrb6, NAMES[n]) for n, coach in enumerate(coaches)],
+                  staff)  # fmt: skip
     todo: list[tuple[int, object, dict | None]] = (
         [(index, step, None) for index, step in enumerate(steps)] if again is None else again
     )
