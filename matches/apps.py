@@ -10,6 +10,9 @@ class MatchesConfig(AppConfig):
         # A team's page says what waits on it after a match (a journeyman to hire) through
         # a seam teams owns, filled here, so teams never imports matches.
         from matches.hires import HiresPending
-        from teams.seams import pending
+        from matches.revert import ReportsForTeams
+        from teams.seams import pending, reports
 
         pending.fill(HiresPending())
+        # An undo works every later report of its team out again, through another.
+        reports.fill(ReportsForTeams())

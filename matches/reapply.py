@@ -66,7 +66,9 @@ def report_reapply(match: Match, actor, reason: str) -> Match:
     post = PostGame.objects.create(match=match, steps={}, applied_by=actor)
     if restored:
         cause = restored[0].cause
-        teams, later = teams_touched(match, cause.pk - 1)  # the report itself is worked again
+        teams, later = teams_touched(
+            (match.home_id, match.away_id), cause.pk - 1
+        )  # the report itself is worked again
         again = ReportsAgain(actor, later, {match.home_id, match.away_id})
         again.first[cause.pk] = restored  # as it was first written, for its players' keys
         ledger_rebuild(

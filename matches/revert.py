@@ -10,12 +10,12 @@ in the same transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import F, Prefetch
+from django.db.models import F, Prefetch, Q
 from django.utils import timezone
 
 from matches.kick_off_again import FIELDS as KICK_OFF_FIGURES
@@ -39,7 +39,7 @@ from matches.workflow import reason_checked
 from rules.engine.errors import Problem
 from rules.engine.team_building import TeamRefused
 from rules.snapshot import version_snapshot
-from teams import causes, ledger
+from teams import causes, ledger, seams
 from teams.models import LedgerCause, LedgerEntry, Team
 from teams.rebuild import RebuildRefused, RebuildReview, ledger_rebuild, paid_before_kick_off
 from teams.services import cause_new
@@ -223,25 +223,36 @@ def later_matches(pks) -> dict[int, Match]:
     return {match.pk: match for match in found}
 
 
-def teams_touched(match: Match, since: int) -> tuple[list[Team], dict[int, tuple[int, int, int]]]:
-    """The match's teams, and every team that played one of them in a later report (one
-    first applied after the cause `since`), and so on: a rebuilt team's every later report
-    is worked out again, and that needs its opponent as he then stood. Also each later
-    report of those teams: its match's two teams and its cause, by match."""
-    touched = {match.home_id, match.away_id}
-    later = LedgerCause.objects.filter(kind="report", pk__gt=since).order_by("pk")
-    caused = dict(later.values_list("ref", "pk"))  # a report applied again keeps its cause
-    matches = Match.objects.filter(pk__in=caused).values_list("pk", "home_id", "away_id")
-    sides = {pk: (home, away, caused[pk]) for pk, home, away in matches}
-    grown = True
-    while grown:
-        grown = False
-        for home, away, _ in sides.values():
-            if (home in touched) != (away in touched):
-                touched |= {home, away}
-                grown = True
-    mine = {pk: sides[pk] for pk, (home, _, _) in sides.items() if home in touched}
-    return list(Team.objects.filter(pk__in=touched).order_by("pk")), mine
+class ReportsForTeams:
+    """teams.seams.reports' answer: an undo's rebuild works its team's later reports out
+    again, as a revert does, reaching every team they reach."""
+
+    def reports_again(self, teams, since: int, actor) -> seams.LaterReports:
+        touched, later = teams_touched(teams, since)
+        again = ReportsAgain(actor, later, set(teams))
+        refits = {"report": again.refit, "inducements": again.induced}
+        return seams.LaterReports(touched, refits, again.summary, again.reads, again.write)
+
+
+def teams_touched(
+    teams: Iterable[int], since: int
+) -> tuple[list[Team], dict[int, tuple[int, int, int]]]:
+    """The teams, and every team that played one of them in a later report (one first
+    applied after the cause `since`), and so on: a rebuilt team's every later report is
+    worked out again, and that needs its opponent as he then stood. Also each later report
+    of those teams: its match's two teams and its cause, by match."""
+    touched, sides, reached = set(teams), {}, set(teams)
+    while reached:  # two queries a step, each step the teams the last one reached
+        played = Match.objects.filter(Q(home__in=reached) | Q(away__in=reached))
+        found = {pk: (home, away) for pk, home, away in
+                 played.values_list("pk", "home_id", "away_id") if pk not in sides}  # fmt: skip
+        later = LedgerCause.objects.filter(kind="report", pk__gt=since, ref__in=list(found))
+        # A report applied again keeps its cause: the latest is the one that stands.
+        for ref, cause in later.order_by("pk").values_list("ref", "pk"):
+            sides[ref] = (*found[ref], cause)
+        reached = {team for home, away, _ in sides.values() for team in (home, away)} - touched
+        touched |= reached
+    return list(Team.objects.filter(pk__in=touched).order_by("pk")), sides
 
 
 @transaction.atomic
@@ -268,7 +279,7 @@ def report_revert(match: Match, actor, reason: str) -> Match:
     entries = sorted(standing_of(cause), key=lambda entry: entry.pk) if cause else []
     reverting = cause_new("revert", actor, {"match": match.pk, "reason": reason})
     if entries:
-        teams, sides = teams_touched(match, cause.pk)
+        teams, sides = teams_touched((match.home_id, match.away_id), cause.pk)
         again = ReportsAgain(actor, sides, {match.home_id, match.away_id})
         ledger_rebuild(
             teams,

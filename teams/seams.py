@@ -3,12 +3,14 @@
 Leagues sit above teams, so teams declares here what it needs to know and what it gets when
 no league answers (outside a league: either dice source, only staff adjust, nothing to
 enter). The leagues app fills `leagues` when Django is ready (league/apps.py). Likewise
-matches fills `pending`: what waits on a team after a match (a journeyman to hire)."""
+matches fills `pending`: what waits on a team after a match (a journeyman to hire), and
+`reports`: how an undo works every later match report of its team out again."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Protocol
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from django.http import Http404
 
@@ -111,3 +113,32 @@ class NothingPending:
 
 # Matches fills it (matches/apps.py): a team page never imports matches.
 pending: Seam[PendingSay] = Seam("teams.pending", NothingPending())
+
+
+@dataclass(frozen=True)
+class LaterReports:
+    """What a rebuild needs to work later match reports out again (teams.rebuild): every
+    team it must reach (a report's opponent, and theirs), the refits by cause kind, an
+    entry's summary as worked out again and the teams an entry is worked out from; `write`
+    keeps what the reports need besides their entries, once the rebuild is written."""
+
+    teams: list = field(default_factory=list)
+    refits: Mapping[str, Callable] = field(default_factory=dict)
+    summary: Callable[[Any], str | None] | None = None
+    reads: Callable[[Any], Iterable[int]] | None = None
+    write: Callable[[], None] = lambda: None
+
+
+class ReportsSay(Protocol):
+    def reports_again(self, teams: Iterable[int], since: int, actor) -> LaterReports:
+        """How to work out again every match report of `teams` first applied after the
+        ledger cause `since`, for a rebuild of theirs."""
+
+
+class NoReports:
+    def reports_again(self, teams: Iterable[int], since: int, actor) -> LaterReports:
+        return LaterReports()  # no reports: a rebuild of the teams themselves
+
+
+# Matches fills it (matches/apps.py): an undo never imports matches.
+reports: Seam[ReportsSay] = Seam("teams.reports", NoReports())

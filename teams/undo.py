@@ -1,9 +1,10 @@
 """Undoing a ledger entry: a commissioner of the team's league or site staff takes back a
 purchase, a departure, an improvement roll or choice, an adjustment or a player's rename,
 with a written reason. The undo is a rebuild with the entry removed, so every later entry of
-the team is applied again to what the team has without it, or the undo is refused naming the
-later entry that would no longer fit. An entry of a match report is reverted with its
-report, never undone on its own; a team's rename, by renaming the team again."""
+the team is applied again to what the team has without it — every later match report worked
+out again, reaching its opponents — or the undo is refused naming the later entry that would
+no longer fit. An entry of a match report is reverted with its report, never undone on its
+own; a team's rename, by renaming the team again."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from rules.engine.team_building import Problem, TeamRefused
 from rules.plumbing.limits import field_problem
 from teams.models import LedgerEntry, Team
 from teams.rebuild import ledger_rebuild
-from teams.seams import leagues
+from teams.seams import leagues, reports
 from teams.services import cause_new
 
 
@@ -76,4 +77,17 @@ def entry_undo(entry: LedgerEntry, actor, reason: str) -> list[LedgerEntry]:
     if problems:
         raise TeamRefused(problems)
     cause = cause_new("undo", actor, {"team": team.pk, "entry": entry.sequence, "reason": reason})
-    return ledger_rebuild([team], {entry: None}, cause, reason)
+    # Every later match report of the team is worked out again without the entry (a player
+    # never bought never played), reaching its opponents and theirs.
+    again = reports.answer.reports_again([team.pk], entry.cause_id, actor)
+    written = ledger_rebuild(
+        [team, *again.teams],
+        {entry: None},
+        cause,
+        reason,
+        refits=again.refits,
+        summary=again.summary,
+        reads=again.reads,
+    )
+    again.write()
+    return written
