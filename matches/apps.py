@@ -10,7 +10,7 @@ class MatchesConfig(AppConfig):
         # A team's page says what waits on it after a match (a journeyman to hire) through
         # a seam teams owns, filled here, so teams never imports matches.
         from matches.hires import HiresPending
-        from matches.revert import ReportsForTeams
+        from matches.reports_again import ReportsForTeams
         from teams.seams import pending, reports
 
         pending.fill(HiresPending())

@@ -17,6 +17,7 @@ from matches.pre_match import (
     die_for,
     either_coach,
     hires_take,
+    kick_off_marked,
     kick_offs,
     paid_before_kick_off,
     require_step,
@@ -121,6 +122,7 @@ def freebooters_hire(match: Match, actor, side: str, positions: list, stars: lis
 def _ratings_fix(match: Match, rows: dict[str, KickOff], ruleset) -> None:
     """Each team's value and rating at kick-off (its freebooters in them only where
     freebooters_in_team_rating says so), and the lower-rated team's bonus cards and MVPs."""
+    kick_off_marked(match)
     hired = Counter()
     for participant in Participant.objects.filter(match=match, kind="freebooter"):
         hired[participant.team_id] += participant.value
@@ -187,6 +189,7 @@ def gdbbl_gate_record(match: Match, actor) -> Match:
     if match.gate is not None:
         raise MatchRefused([Problem(GATE, f"The gate is recorded: {match.gate:,} fans.")])
     roll = die_for(match, actor, GATE, gate_notation(match), GATE)
+    kick_off_marked(match)
     ruleset = version_snapshot(match.ruleset_version).ruleset
     fan_factors = (match.home.fan_factor, match.away.fan_factor)
     match.gate = gdbbl.gate(ruleset, roll.values, fan_factors)

@@ -18,6 +18,7 @@ from matches.pre_match import (
     die_for,
     either_coach,
     hires_take,
+    kick_off_marked,
     kick_offs,
     paid_before_kick_off,
 )
@@ -108,6 +109,7 @@ def journeymen_take(match: Match, actor, side: str, positions: list[str]) -> Kic
 
 
 def _values_fix(match: Match, rows: dict[str, KickOff], ruleset) -> None:
+    kick_off_marked(match)
     hires = Counter()
     for participant in Participant.objects.filter(match=match, kind="journeyman"):
         hires[participant.team_id] += participant.value
@@ -214,6 +216,7 @@ def gate_record(match: Match, actor) -> dict[str, KickOff]:
     if all(row.fans is not None for row in rows.values()):
         raise MatchRefused([Problem("gate", "The gate is recorded: its dice stand.")])
     totals = {side: die_for(match, actor, gate_purpose(side), GATE, "gate").total for side in rows}
+    kick_off_marked(match)
     ruleset = version_snapshot(match.ruleset_version).ruleset
     gate = rules.gate(
         ruleset, totals["home"], match.home.fan_factor, totals["away"], match.away.fan_factor

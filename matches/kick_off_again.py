@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from matches.gdbbl_kick_off import cards_purpose
 from matches.match_rows import MatchRows
 from matches.models import Match
 from matches.pre_match import ABLE
@@ -27,8 +28,8 @@ from teams.roster import GONE, team_worth
 
 SIDES = ("home", "away")
 HIRES_COUNTED = {"lrb6": "journeyman", "gdbbl": "freebooter"}
-FIELDS = ("value", "petty_cash", "from_treasury", "rating", "bonus_cards", "bonus_mvps", "fans",
-          "fame")  # fmt: skip
+FIELDS = ("value", "petty_cash", "from_treasury", "rating", "bonus_cards", "bonus_mvps", "cards",
+          "fans", "fame")  # fmt: skip
 
 
 @dataclass
@@ -52,15 +53,22 @@ class KickOffAgain:
         match.gate = self.gate
 
 
-def kick_off_again(match: Match, rows: MatchRows, ruleset: Ruleset) -> KickOffAgain:
-    """The match's kick-off figures from `rows` (both teams as they then stood), its hires'
-    values and its dice; MatchRefused where its gate's dice no longer fit."""
+def kick_off_recorded(match: Match) -> KickOffAgain:
+    """The match's kick-off figures as recorded, unchanged."""
     kick = {row.side: row for row in match.kick_offs.all()}
 
     def figures() -> dict[str, dict[str, int | None]]:
         return {side: {name: getattr(row, name) for name in FIELDS} for side, row in kick.items()}
 
-    again = KickOffAgain(figures(), match.gate, figures(), match.gate)
+    return KickOffAgain(figures(), match.gate, figures(), match.gate)
+
+
+def kick_off_again(match: Match, rows: MatchRows, ruleset: Ruleset) -> KickOffAgain:
+    """The match's kick-off figures from `rows` (both teams as they then stood), its hires'
+    values and its dice; MatchRefused where its gate's dice no longer fit, or where a team
+    took more journeymen than it then could."""
+    kick = {row.side: row for row in match.kick_offs.all()}
+    again = kick_off_recorded(match)
     if len(kick) != 2:
         return again  # a match that never reached kick-off: nothing recorded
     teams = {"home": rows.team(match.home_id), "away": rows.team(match.away_id)}
@@ -142,9 +150,13 @@ def _gdbbl(match, ruleset, again, teams, players, hired) -> None:
                 ruleset, value, spp, extra
             )
         bonus = gdbbl.handicaps(ruleset, figures["home"]["rating"], figures["away"]["rating"])
+        dice = {roll.purpose: roll.total for roll in match.dice.all()}
         for side, handicap in zip(SIDES, bonus, strict=True):
             figures[side]["bonus_cards"] = handicap.cards
             figures[side]["bonus_mvps"] = handicap.mvps
+            drawn = dice.get(cards_purpose(side))
+            if figures[side]["cards"] is not None and drawn is not None:  # the same die
+                figures[side]["cards"] = gdbbl.special_play_cards(ruleset, drawn, handicap.cards)
     if match.gate is not None:
         roll = next((roll for roll in match.dice.all() if roll.purpose == "gate"), None)
         if roll is None:

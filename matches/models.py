@@ -79,6 +79,12 @@ class Match(models.Model):
     # Before kick-off: the gate (LRB6: both teams' fans; GDBBL: D6 per point of both Fan
     # Factors x 1,000), which the winnings read, and the weather if the coaches rolled it.
     gate = models.PositiveIntegerField(null=True, blank=True)
+    kick_off_mark = models.PositiveBigIntegerField(
+        null=True,
+        blank=True,
+        help_text="The latest ledger cause when its kick-off figures were first fixed: the "
+        "teams as they stood then are what a revert works them out again from.",
+    )
     weather = models.CharField(max_length=40, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     changed_at = models.DateTimeField(auto_now=True)

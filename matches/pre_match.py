@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Max
 
 from matches.dice import dice_roll
 from matches.models import OPEN, DiceRoll, KickOff, Match, Participant
@@ -121,6 +122,17 @@ def hires_take(match: Match, team: Team, kind: str, hires: list[tuple]) -> None:
             free_numbers(taken, len(hires)), hires, strict=True
         )
     )
+
+
+def kick_off_marked(match: Match) -> None:
+    """Marks where in the ledgers' order the match's kick-off figures were first fixed (the
+    values, ratings or gate read from the teams as they stand): a revert of an earlier report
+    works them out again from the teams as they stood there, and leaves those fixed before
+    the report it takes back as they are."""
+    if match.kick_off_mark is None:
+        mark = LedgerCause.objects.aggregate(latest=Max("pk"))["latest"] or 0
+        Match.objects.filter(pk=match.pk, kick_off_mark__isnull=True).update(kick_off_mark=mark)
+        match.kick_off_mark = mark
 
 
 def paid_before_kick_off(match: Match, actor, team: Team, kind: str, summary: str, gold: int):

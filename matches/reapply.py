@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from matches.models import CONFIRMED, REVERTED, Match, PostGame
 from matches.post_game import cause_of, dice_keep, steps_record, worked_out
-from matches.revert import RELATED, ReportsAgain, teams_touched
+from matches.reports_again import RELATED, reports_again
 from matches.seams import settlers
 from matches.services import MatchRefused, step
 from matches.workflow import reason_checked
@@ -63,24 +63,24 @@ def report_reapply(match: Match, actor, reason: str) -> Match:
         raise MatchRefused([Problem("status", f"The report of {match} is {match.stage}, not "
                                               "reverted: it stands already.")])  # fmt: skip
     restored = reverted_entries(match)
+    # Standing again before its teams are gathered: a reverted match's report is nobody's.
+    match.status = status_before_revert(match)
+    Match.objects.filter(pk=match.pk).update(status=match.status, changed_at=timezone.now())
     post = PostGame.objects.create(match=match, steps={}, applied_by=actor)
     if restored:
         cause = restored[0].cause
-        teams, later = teams_touched(
-            (match.home_id, match.away_id), cause.pk - 1
-        )  # the report itself is worked again
-        again = ReportsAgain(actor, later, {match.home_id, match.away_id})
+        # From the report's own place: its cause, the report itself worked out again.
+        teams, again = reports_again((match.home_id, match.away_id), cause.pk, actor,
+                                     since=cause.pk - 1)  # fmt: skip
         again.first[cause.pk] = restored  # as it was first written, for its players' keys
         ledger_rebuild(
             teams,
             {},
             cause_new("reapply", actor, {"match": match.pk, "reason": reason}),
             f"{match} applied again: {reason}",
-            refits={"report": again.refit},
             review=True,
-            summary=again.summary,
-            reads=again.reads,
             restore=restored,
+            **again.options(),
         )
         again.write()
     else:  # a report that changed neither team: only its steps to keep again
@@ -88,8 +88,6 @@ def report_reapply(match: Match, actor, reason: str) -> Match:
         dice_keep(match, worked, actor)
         post.steps = steps_record(ruleset, before, worked)
         post.save(update_fields=["steps"])
-    match.status = status_before_revert(match)
-    Match.objects.filter(pk=match.pk).update(status=match.status, changed_at=timezone.now())
     step(match, actor, "reapply", reason)
     settlers.answer.results_stand([match])  # its table counts it again
     return match

@@ -127,13 +127,15 @@ def ledger_rebuild(
     summary: Callable[[LedgerEntry], str | None] | None = None,
     reads: Callable[[LedgerEntry], Iterable[int]] | None = None,
     restore: Sequence[LedgerEntry] = (),
+    observe: Callable[[LedgerEntry, Mapping[int, ledger.TeamState]], None] | None = None,
 ) -> list[LedgerEntry]:
     """Replays the teams' ledgers from the earliest entry in `changes` or `restore`, each
     entry in `changes` replaced by its new deltas or (None) removed, each in `restore` (one
     reversed earlier: a reverted report's) back in its place in the order, worked out again
-    (by its refit, never kept as it was). Returns the entries written; none when nothing
-    changes. RebuildRefused names the first later entry that no longer fits; with
-    `review`, RebuildReview names every one (each left out, to find the next). `refits`:
+    (by its refit, never kept as it was); `observe` sees every team's state before each
+    replayed entry. Returns the entries written; none when nothing changes. RebuildRefused
+    names the first later entry that no longer fits; with `review`, RebuildReview names
+    every one (each left out, to find the next). `refits`:
     this rebuild's own, by cause kind (see refit); `summary`: an entry's summary as it is
     applied again, where its refit changed it (None keeps the old one). An entry whose
     cause meets every team it reads (`reads`: its own unless said) exactly as it first did
@@ -176,6 +178,8 @@ def ledger_rebuild(
 
     for entry in (e for e in entries if applied_order(e) >= point):
         entry.team = locked[entry.team_id]
+        if observe:  # the teams as they stand before it (a kick-off fixed before it)
+            observe(entry, states)
         if entry.cause_id not in met:  # at a cause's first entry: its teams as it found them
             read = tuple(reads(entry)) if reads else (entry.team_id,)
             met[entry.cause_id] = entry.pk not in back and all(

@@ -118,14 +118,12 @@ pending: Seam[PendingSay] = Seam("teams.pending", NothingPending())
 @dataclass(frozen=True)
 class LaterReports:
     """What a rebuild needs to work later match reports out again (teams.rebuild): every
-    team it must reach (a report's opponent, and theirs), the refits by cause kind, an
-    entry's summary as worked out again and the teams an entry is worked out from; `write`
-    keeps what the reports need besides their entries, once the rebuild is written."""
+    team it must reach (a report's opponent, and theirs) and ledger_rebuild's keywords for
+    them (refits by cause kind, summaries, the teams an entry reads, what it observes);
+    `write` keeps what the reports need besides their entries, once the rebuild is written."""
 
     teams: list = field(default_factory=list)
-    refits: Mapping[str, Callable] = field(default_factory=dict)
-    summary: Callable[[Any], str | None] | None = None
-    reads: Callable[[Any], Iterable[int]] | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
     write: Callable[[], None] = lambda: None
 
 

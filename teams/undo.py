@@ -61,7 +61,13 @@ def undo_problem(entry: LedgerEntry, reversed_by: int | None) -> str | None:
 def entry_undo(entry: LedgerEntry, actor, reason: str) -> list[LedgerEntry]:
     """Undoes `entry` with a written reason; returns the entries written (TeamRefused says
     why not, naming the later entry in the way)."""
-    team = Team.objects.select_for_update(of=("self",)).get(pk=entry.team_id)
+    # Every team the undo reaches (its later reports' opponents, and theirs) is locked in pk
+    # order before any is read, as every rebuild locks them: no two wait on each other.
+    cause_id = LedgerEntry.objects.filter(pk=entry.pk).values_list("cause_id", flat=True).get()
+    again = reports.answer.reports_again([entry.team_id], cause_id, actor)
+    reached = sorted({entry.team_id} | {other.pk for other in again.teams})
+    list(Team.objects.select_for_update(of=("self",)).filter(pk__in=reached).order_by("pk"))
+    team = Team.objects.get(pk=entry.team_id)
     require_undoer(team, actor)
     reason = reason.strip()
     problems = [] if reason else [Problem("reason", "Write the reason for the undo.")]
@@ -79,15 +85,12 @@ def entry_undo(entry: LedgerEntry, actor, reason: str) -> list[LedgerEntry]:
     cause = cause_new("undo", actor, {"team": team.pk, "entry": entry.sequence, "reason": reason})
     # Every later match report of the team is worked out again without the entry (a player
     # never bought never played), reaching its opponents and theirs.
-    again = reports.answer.reports_again([team.pk], entry.cause_id, actor)
     written = ledger_rebuild(
         [team, *again.teams],
         {entry: None},
         cause,
         reason,
-        refits=again.refits,
-        summary=again.summary,
-        reads=again.reads,
+        **again.options,
     )
     again.write()
     return written

@@ -18,9 +18,12 @@ from matches import workflow
 from matches.dice import dice_enter
 from matches.kick_off import gate_record, inducements_buy, journeymen_take
 from matches.models import KickOff, Match
+from matches.reapply import report_reapply
 from matches.revert import report_revert
 from matches.services import friendly_accept, friendly_offer
 from rules.engine.inducements import Request
+from rules.engine.purchases import Purchase
+from teams.between_matches import team_purchase
 from teams.models import LedgerEntry, Team
 from teams.rebuild import RebuildReview
 from tests.matches.test_post_game import TABLE_DICE, at_the_table, gate_recorded, reported
@@ -122,8 +125,8 @@ def test_inducements_the_petty_cash_paid_in_full_that_would_now_need_gold_are_li
         report_revert(applied_report, staff, REASON)
     [message] = [problem.message for problem in refused.value.problems]
     assert message.endswith(
-        f"{second}'s inducements would now take gold from Da Krumpers's treasury, which paid "
-        "none for them: Dugout cannot write that yet."
+        f"{second}'s inducements would now take 10,000 gp from Da Krumpers's treasury, where "
+        "its ledger pays 0: Dugout cannot write that yet."
     )
 
 
@@ -159,3 +162,78 @@ def test_a_journeyman_taken_for_a_player_the_revert_gives_back_is_listed(
         f"Da Krumpers took 1 journeymen for {second}; with 11 players able to play it would "
         "have taken at most 0."
     )
+
+
+# --- A kick-off fixed before the report ---------------------------------------------------------
+
+
+def test_the_kick_off_marks_where_its_figures_were_fixed_in_the_ledgers_order(
+    home_team, away_team
+) -> None:
+    second = kicked_off(home_team, away_team, {})
+    latest = LedgerEntry.objects.order_by("-cause_id").values_list("cause_id", flat=True)
+    before_report = latest.exclude(cause__kind="report").first()
+    assert Match.objects.get(pk=second.pk).kick_off_mark == before_report
+
+
+def test_a_kick_off_fixed_before_the_report_was_applied_stands_through_revert_and_reapply(
+    home_team, away_team, staff
+) -> None:
+    # The second game kicks off first (values fixed with both teams level: no petty cash;
+    # the babes' 50,000 from Da Krumpers' treasury, the gate), then the first game is played
+    # and applied, then the second game's report.
+    home, away = Team.objects.get(pk=home_team.pk), Team.objects.get(pk=away_team.pk)
+    second = friendly_accept(friendly_offer(home.coach, home, away), away.coach)
+    journeymen_take(second, home.coach, "home", [])
+    journeymen_take(second, away.coach, "away", [])
+    inducements_buy(second, away.coach, "away", Request({"bloodweiser_babes": 1}))
+    for purpose, values in GATE.items():
+        dice_enter(second, home.coach, purpose, "2D6", values)
+    gate_record(second, home.coach)
+    first = played(home_team, away_team)
+    reported(second, home.coach)
+    at_the_table(second, TABLE_DICE)
+    workflow.report_confirm(second, away.coach)
+    recorded = kick_off(second)
+    assert recorded["away"][1:3] == (0, 50_000)
+    before = {team.pk: state(team) for team in (home_team, away_team)}
+    report_revert(first, staff, REASON)
+    assert kick_off(second) == recorded  # fixed before the first game counted: it stands
+    report_reapply(Match.objects.get(pk=first.pk), staff, "It counted after all.")
+    assert kick_off(second) == recorded
+    assert {team.pk: state(team) for team in (home_team, away_team)} == before
+    clean(home_team, away_team)
+
+
+def second_game_with_a_purchase_before_its_report(home: Team, away: Team) -> Match:
+    """The second game's kick-off (values fixed, no inducements, the gate); then Da Krumpers
+    buy an assistant coach (10,000 of team value) before its report is applied."""
+    home, away = Team.objects.get(pk=home.pk), Team.objects.get(pk=away.pk)
+    match = friendly_accept(friendly_offer(home.coach, home, away), away.coach)
+    journeymen_take(match, home.coach, "home", [])
+    journeymen_take(match, away.coach, "away", [])
+    for purpose, values in GATE.items():
+        dice_enter(match, home.coach, purpose, "2D6", values)
+    gate_record(match, home.coach)
+    team_purchase(Team.objects.get(pk=away.pk), away.coach,
+                  Purchase("staff", "assistant_coach", 1))  # fmt: skip
+    reported(match, home.coach)
+    at_the_table(match, TABLE_DICE)
+    workflow.report_confirm(match, away.coach)
+    return match
+
+
+def test_a_kick_off_is_worked_out_from_the_teams_as_they_stood_when_it_was_fixed(
+    applied_report, home_team, away_team, staff
+) -> None:
+    second = second_game_with_a_purchase_before_its_report(home_team, away_team)
+    never, rival = never_played(home_team, away_team)
+    alone = second_game_with_a_purchase_before_its_report(never, rival)
+    report_revert(applied_report, staff, REASON)
+    # At kick-off, without the first game, both teams were worth the same: no petty cash for
+    # either (the assistant coach came after it).
+    assert kick_off(second) == kick_off(alone)
+    assert (kick_off(second)["home"][1], kick_off(second)["away"][1]) == (0, 0)
+    assert state(home_team) == state(never)
+    assert state(away_team) == state(rival)
+    clean(home_team, away_team)
