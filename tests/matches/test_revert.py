@@ -28,7 +28,16 @@ from teams.undo import entry_undo
 from tests.matches.helpers import problems, steps
 from tests.matches.rulesets import friendly_of
 from tests.matches.test_journeyman_hire import applied, journeyman, step
-from tests.matches.test_post_game import TABLE_DICE, at_the_table, gate_recorded, reported
+from tests.matches.test_post_game import (
+    LINES,
+    TABLE_DICE,
+    at_the_table,
+    gate_recorded,
+    reported,
+)
+from tests.matches.test_post_game_casualties import DEAD, casualty
+from tests.matches.test_post_game_casualties import applied as applied_with
+from tests.matches.test_raised import necromantic_team
 from tests.teams.helpers import orc_team
 from tests.unchanged import unchanged
 
@@ -197,3 +206,47 @@ def test_a_match_whose_journeyman_was_hired_is_reverted_only_once_the_hire_is_un
     ]
     entry_undo(hire, staff, "He never played for us.")
     assert report_revert(match, staff, REASON).status == REVERTED
+
+
+# --- A player who could not have played a later game --------------------------------------------
+
+
+def test_a_player_who_would_still_have_been_out_injured_for_a_later_game_is_listed(
+    home_team, away_team, staff
+) -> None:
+    # Game 0 seriously injures Da Krumpers' #3 (D68 41): he sits game 1 out, which clears
+    # it, and plays game 2. Without game 1 he would still have been out for game 2.
+    hurt = {"victim": {"side": "away", "number": 3}, "causer": {"side": "home", "number": 5},
+            "action": "block", "means": "ordinary", "dice": {"casualty": [4, 1]}}  # fmt: skip
+    first = friendly_accept(friendly_offer(home_team.coach, home_team, away_team),
+                            away_team.coach)  # fmt: skip
+    gate_recorded(first)
+    reported(first, home_team.coach, casualties=[hurt])
+    at_the_table(first, TABLE_DICE)
+    workflow.report_confirm(first, away_team.coach)
+    sat_out = played(home_team, away_team)
+    assert Player.objects.get(team=away_team, number=3).status == "active"
+    third = played(home_team, away_team)
+    with unchanged(), pytest.raises(RebuildReview) as refused:
+        report_revert(sat_out, staff, REASON)
+    [message] = [problem.message for problem in refused.value.problems]
+    assert message.endswith(
+        f"#3 Lineman 3 of Da Krumpers took part in {third}, but by then he was to miss this match."
+    )
+
+
+def test_a_zombie_raised_in_the_reverted_game_who_played_since_is_listed(
+    home_coach, away_team, staff
+) -> None:
+    # The Restless Dead kill Da Krumpers' #3 and raise him: Zombie #12, who plays the next
+    # game. Without the first game he was never raised.
+    dead = necromantic_team(home_coach)
+    raising = friendly_of(dead, away_team)
+    applied_with(raising, [casualty(3, DEAD, causer=1)], home={**LINES["home"], "raised": [3]})
+    later = played(Team.objects.get(pk=dead.pk), away_team)
+    with unchanged(), pytest.raises(RebuildReview) as refused:
+        report_revert(Match.objects.get(pk=raising.pk), staff, REASON)
+    [message] = [problem.message for problem in refused.value.problems]
+    assert message.endswith(
+        f"#12 Lineman 3 of Restless Dead took part in {later}, but by then he had not been hired."
+    )
