@@ -201,8 +201,9 @@ class ReportsAgain:
     def write(self) -> None:
         """Each later report's new dice, steps and kick-off, once the rebuild is written."""
         worked = [got for got in self.worked.values() if not isinstance(got, MatchRefused)]
-        posts = {post.match_id: post for post in
-                 PostGame.objects.filter(match__in=[match for match, _ in worked])}  # fmt: skip
+        applied = PostGame.objects.filter(match__in=[match for match, _ in worked])
+        posts = {match: PostGame(pk=pk, match_id=match)  # its steps are all it writes again
+                 for pk, match in applied.values_list("pk", "match_id")}  # fmt: skip
         kicked, gates = [], []
         for match, again in worked:
             dice_keep(match, again.worked, self.actor)

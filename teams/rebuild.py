@@ -149,7 +149,7 @@ def ledger_rebuild(
         .order_by("pk")
     }
     entries = standing(
-        LedgerEntry.objects.filter(team__in=pks).select_related("cause", "actor").order_by("pk")
+        LedgerEntry.objects.filter(team__in=pks).select_related("cause").order_by("pk")
     )
     back = {entry.pk for entry in restore}  # out of the ledgers as they stand
     entries += [entry for entry in restore if entry.pk not in {e.pk for e in entries}]
@@ -252,7 +252,7 @@ def _rewrite(
             continue
         head += 1
         rows.append(LedgerEntry(
-            team=team, sequence=head, kind=entry.kind, cause=entry.cause, actor=entry.actor,
+            team=team, sequence=head, kind=entry.kind, cause=entry.cause, actor_id=entry.actor_id,
             summary=_fit(f"{AGAIN.sub('', (summary and summary(entry)) or entry.summary)} "
                          f"(#{entry.sequence} applied again)"),
             ruleset_version_id=team.ruleset_version_id, deltas=deltas,
