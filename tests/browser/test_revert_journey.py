@@ -4,7 +4,8 @@ later fine of the Reavers needs the money that game brought them, so the page li
 review and nothing changes. He undoes the fine on the Reavers' roster and reverts again: the
 match then says who reverted it, when and why; the Reavers lose the 3 points of their 2-1
 win at the Nightmares', every later report of both teams worked out again; the ledgers and
-the tables check clean.
+the tables check clean. Then it turns out the game did count: he applies the report again,
+back in its place, and the Reavers have their points again.
 
 The demo (league.demo) plays round 1 of the Old World Classic: Naggaroth Nightmares 1-2
 Reikland Reavers, Underworld Creepers 2-1 Gouged Eye. Rounds 2 to 5 are reported here, each
@@ -36,6 +37,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 REAVERS, NIGHTMARES = "Reikland Reavers", "Naggaroth Nightmares"
 REASON = "Played as a friendly: it should never have counted."
 FINE = "Fined for an unregistered Star Player"
+AGAIN = "It was a league game after all."
 
 
 @pytest.fixture
@@ -103,14 +105,34 @@ def test_a_commissioner_reverts_a_round_one_report_on_his_phone(
     expect(page.locator(".match-status .badge")).to_have_text("report reverted")
     expect(page.get_by_test_id("revert-form")).to_have_count(0)
     assert phone.horizontal_overflow() == 0
-    assert phone.aborted == []
 
     # Reading the database inside Playwright's event loop opens a connection of its own;
     # close it, or PostgreSQL cannot drop the test database at the end of the run.
     try:
         # The Reavers' 2-1 win at the Nightmares' counts no longer: 3 points fewer.
         assert points(REAVERS) == reavers_before - 3
-        for check in ("ledger_check", "standings_check"):
-            call_command(check, stdout=StringIO())  # CommandError on any difference
+        checked()
     finally:
         connections.close_all()
+
+    # It was the right game after all: he applies the report again, back in its place.
+    form = page.get_by_test_id("reapply-form")
+    form.get_by_label("Why it should stand after all").fill(AGAIN)
+    form.get_by_role("button", name="Apply the report again").click()
+    expect(page.get_by_text("Report applied again, in its place")).to_be_visible()
+    expect(page.get_by_test_id("applied")).to_contain_text("Applied again on")
+    expect(page.get_by_test_id("applied")).to_contain_text(AGAIN)
+    expect(page.locator(".match-status .badge")).to_have_text("report confirmed")
+    expect(page.get_by_test_id("reapply-form")).to_have_count(0)
+    assert phone.horizontal_overflow() == 0
+    assert phone.aborted == []
+    try:
+        assert points(REAVERS) == reavers_before
+        checked()
+    finally:
+        connections.close_all()
+
+
+def checked() -> None:
+    for check in ("ledger_check", "standings_check"):
+        call_command(check, stdout=StringIO())  # CommandError on any difference
