@@ -188,8 +188,10 @@ def gdbbl_gate_record(match: Match, actor) -> Match:
     match = Match.objects.select_for_update().get(pk=match.pk)
     if match.gate is not None:
         raise MatchRefused([Problem(GATE, f"The gate is recorded: {match.gate:,} fans.")])
+    kick_off_marked(match)  # before the fan factors are read
+    match.home.refresh_from_db(fields=["fan_factor"])
+    match.away.refresh_from_db(fields=["fan_factor"])
     roll = die_for(match, actor, GATE, gate_notation(match), GATE)
-    kick_off_marked(match)
     ruleset = version_snapshot(match.ruleset_version).ruleset
     fan_factors = (match.home.fan_factor, match.away.fan_factor)
     match.gate = gdbbl.gate(ruleset, roll.values, fan_factors)

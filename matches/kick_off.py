@@ -215,8 +215,10 @@ def gate_record(match: Match, actor) -> dict[str, KickOff]:
     rows = kick_offs(match)
     if all(row.fans is not None for row in rows.values()):
         raise MatchRefused([Problem("gate", "The gate is recorded: its dice stand.")])
+    kick_off_marked(match)  # before the fan factors are read
+    match.home.refresh_from_db(fields=["fan_factor"])
+    match.away.refresh_from_db(fields=["fan_factor"])
     totals = {side: die_for(match, actor, gate_purpose(side), GATE, "gate").total for side in rows}
-    kick_off_marked(match)
     ruleset = version_snapshot(match.ruleset_version).ruleset
     gate = rules.gate(
         ruleset, totals["home"], match.home.fan_factor, totals["away"], match.away.fan_factor

@@ -125,14 +125,17 @@ def hires_take(match: Match, team: Team, kind: str, hires: list[tuple]) -> None:
 
 
 def kick_off_marked(match: Match) -> None:
-    """Marks where in the ledgers' order the match's kick-off figures were first fixed (the
-    values, ratings or gate read from the teams as they stand): a revert of an earlier report
-    works them out again from the teams as they stood there, and leaves those fixed before
-    the report it takes back as they are."""
-    if match.kick_off_mark is None:
-        mark = LedgerCause.objects.aggregate(latest=Max("pk"))["latest"] or 0
-        Match.objects.filter(pk=match.pk, kick_off_mark__isnull=True).update(kick_off_mark=mark)
-        match.kick_off_mark = mark
+    """Marks where in the ledgers' order the match's kick-off figures were last fixed (the
+    values, ratings or gate, each read from the teams as they stand): a revert of an earlier
+    report works them out again from the teams as they stood there, and leaves those fixed
+    before the report it takes back as they are. Both teams are locked first (in pk order,
+    as every rebuild locks them), so no entry of theirs slips in between the mark and the
+    figures read after it."""
+    teams = sorted((match.home_id, match.away_id))
+    list(Team.objects.select_for_update(of=("self",)).filter(pk__in=teams).order_by("pk"))
+    mark = LedgerCause.objects.aggregate(latest=Max("pk"))["latest"] or 0
+    Match.objects.filter(pk=match.pk).update(kick_off_mark=mark)
+    match.kick_off_mark = mark
 
 
 def paid_before_kick_off(match: Match, actor, team: Team, kind: str, summary: str, gold: int):

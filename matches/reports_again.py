@@ -92,6 +92,8 @@ class ReportsAgain:
             return paid_before_kick_off(entry, rules, states)
         try:
             match = self._match(entry.cause)
+            if match.status == REVERTED:  # reverted meanwhile: its kick-off stands as paid
+                return paid_before_kick_off(entry, rules, states)
             kick = self._kick(match, states)
         except MatchRefused as refused:
             raise TeamRefused(refused.problems) from None
@@ -261,6 +263,17 @@ def reports_again(
     later reports to work out again (those first applied after `since`, `point` unless
     said)."""
     touched, later = teams_touched(teams, point if since is None else since)
+    waiting = Match.objects.filter(
+        Q(home__in=touched) | Q(away__in=touched), kick_off_mark__gte=point, post_game__isnull=True
+    )
+    waiting = waiting.exclude(status=REVERTED).exclude(pk__in=list(later))  # fmt: skip
+    problems = [
+        Problem("kick_off", f"{match} has kicked off since (its teams' values are fixed) and "
+                            "its report is not applied yet: apply it first, then try again.")
+        for match in waiting.select_related("home", "away").order_by("pk")
+    ]  # fmt: skip
+    if problems:  # its figures would follow the change, with nothing to write them as
+        raise TeamRefused(problems)
     return touched, ReportsAgain(actor, later, set(teams), point)
 
 

@@ -61,6 +61,7 @@ def undo_problem(entry: LedgerEntry, reversed_by: int | None) -> str | None:
 def entry_undo(entry: LedgerEntry, actor, reason: str) -> list[LedgerEntry]:
     """Undoes `entry` with a written reason; returns the entries written (TeamRefused says
     why not, naming the later entry in the way)."""
+    require_undoer(Team.objects.get(pk=entry.team_id), actor)
     # Every team the undo reaches (its later reports' opponents, and theirs) is locked in pk
     # order before any is read, as every rebuild locks them: no two wait on each other.
     cause_id = LedgerEntry.objects.filter(pk=entry.pk).values_list("cause_id", flat=True).get()
@@ -68,7 +69,6 @@ def entry_undo(entry: LedgerEntry, actor, reason: str) -> list[LedgerEntry]:
     reached = sorted({entry.team_id} | {other.pk for other in again.teams})
     list(Team.objects.select_for_update(of=("self",)).filter(pk__in=reached).order_by("pk"))
     team = Team.objects.get(pk=entry.team_id)
-    require_undoer(team, actor)
     reason = reason.strip()
     problems = [] if reason else [Problem("reason", "Write the reason for the undo.")]
     too_long = field_problem(LedgerEntry, "summary", reason, "reason", "The reason")

@@ -23,6 +23,7 @@ from matches.revert import report_revert
 from matches.services import friendly_accept, friendly_offer
 from rules.engine.inducements import Request
 from rules.engine.purchases import Purchase
+from rules.engine.team_building import TeamRefused
 from teams.between_matches import team_purchase
 from teams.models import LedgerEntry, Team
 from teams.rebuild import RebuildReview
@@ -237,3 +238,37 @@ def test_a_kick_off_is_worked_out_from_the_teams_as_they_stood_when_it_was_fixed
     assert state(home_team) == state(never)
     assert state(away_team) == state(rival)
     clean(home_team, away_team)
+
+
+def test_a_revert_waits_for_a_match_that_kicked_off_since_and_is_not_reported_yet(
+    applied_report, home_team, away_team, staff
+) -> None:
+    home, away = Team.objects.get(pk=home_team.pk), Team.objects.get(pk=away_team.pk)
+    waiting = friendly_accept(friendly_offer(home.coach, home, away), away.coach)
+    journeymen_take(waiting, home.coach, "home", [])
+    journeymen_take(waiting, away.coach, "away", [])  # both values fixed, with the first game
+    with unchanged(), pytest.raises(TeamRefused) as refused:
+        report_revert(applied_report, staff, REASON)
+    assert [problem.message for problem in refused.value.problems] == [
+        f"{waiting} has kicked off since (its teams' values are fixed) and its report is not "
+        "applied yet: apply it first, then try again."
+    ]
+
+
+def test_the_gate_marks_the_kick_off_again_and_reads_the_fan_factors_as_they_stand(
+    applied_report, home_team, away_team
+) -> None:
+    # The match object was read before the first game won Gouged Eye a fan: the gate still
+    # counts fan factor 4.
+    stale = friendly_accept(friendly_offer(home_team.coach, home_team, away_team),
+                            away_team.coach)  # fmt: skip
+    journeymen_take(stale, home_team.coach, "home", [])
+    journeymen_take(stale, away_team.coach, "away", [])
+    fixed = Match.objects.get(pk=stale.pk).kick_off_mark
+    team_purchase(Team.objects.get(pk=away_team.pk), away_team.coach,
+                  Purchase("staff", "assistant_coach", 1))  # fmt: skip
+    for purpose, values in GATE.items():
+        dice_enter(stale, home_team.coach, purpose, "2D6", values)
+    gate_record(stale, home_team.coach)
+    assert Match.objects.get(pk=stale.pk).kick_off_mark > fixed  # the purchase came between
+    assert kick_off(stale)["home"][3:] == (6_000, 0)  # (1+1 + 4) x 1,000
