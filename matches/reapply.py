@@ -7,16 +7,15 @@ entry no longer stands, nothing changes and the commissioner gets the list to re
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
 from matches.models import CONFIRMED, REVERTED, Match, PostGame
 from matches.post_game import cause_of, dice_keep, steps_record, worked_out
-from matches.reports_again import RELATED, reports_again
+from matches.reports_again import reports_again
+from matches.revert import settler_checked
 from matches.seams import settlers
 from matches.services import MatchRefused, step
-from matches.workflow import reason_checked
 from rules.engine.errors import Problem
 from teams.models import LedgerEntry
 from teams.rebuild import ledger_rebuild
@@ -52,13 +51,8 @@ def report_reapply(match: Match, actor, reason: str) -> Match:
     league, site staff for a friendly), giving `reason`. RebuildReview lists each later
     entry that would no longer stand, and the report itself if it no longer could; nothing
     is changed then."""
-    if not settlers.answer.may_settle(actor, match):
-        raise PermissionDenied(
-            "Only a commissioner of the match's league (site staff for a friendly), who "
-            "coaches neither team, may apply its report again."
-        )
-    reason = reason_checked(reason, "apply the report again")
-    match = Match.objects.select_for_update(of=("self",)).select_related(*RELATED).get(pk=match.pk)
+    match, reason = settler_checked(match, actor, reason, "apply the report again",
+                                    "apply its report again")  # fmt: skip
     if match.status != REVERTED:
         raise MatchRefused([Problem("status", f"The report of {match} is {match.stage}, not "
                                               "reverted: it stands already.")])  # fmt: skip

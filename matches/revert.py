@@ -38,18 +38,25 @@ def hires_of(match: Match) -> list[LedgerEntry]:
     return list(hires.filter(reversed_by__isnull=True).select_related("team", "cause"))
 
 
+def settler_checked(match: Match, actor, reason: str, doing: str, may: str) -> tuple[Match, str]:
+    """The match locked, and the reason; PermissionDenied unless `actor` settles it (a
+    commissioner of its league, site staff for a friendly, coaching neither team)."""
+    if not settlers.answer.may_settle(actor, match):
+        raise PermissionDenied(
+            "Only a commissioner of the match's league (site staff for a friendly), who "
+            f"coaches neither team, may {may}."
+        )
+    reason = reason_checked(reason, doing)
+    locked = Match.objects.select_for_update(of=("self",)).select_related(*RELATED)
+    return locked.get(pk=match.pk), reason
+
+
 @transaction.atomic
 def report_revert(match: Match, actor, reason: str) -> Match:
     """Reverts the match's applied report (a commissioner of its league, site staff for a
     friendly), giving `reason`. RebuildReview lists each later entry that would no longer
     stand; nothing is changed then."""
-    if not settlers.answer.may_settle(actor, match):
-        raise PermissionDenied(
-            "Only a commissioner of the match's league (site staff for a friendly), who "
-            "coaches neither team, may revert its report."
-        )
-    reason = reason_checked(reason, "revert the report")
-    match = Match.objects.select_for_update(of=("self",)).select_related(*RELATED).get(pk=match.pk)
+    match, reason = settler_checked(match, actor, reason, "revert the report", "revert its report")
     post = PostGame.objects.filter(match=match).first()
     if post is None or match.status not in (CONFIRMED, APPROVED):
         raise MatchRefused([Problem("status", f"The report of {match} is {match.stage}, not "

@@ -31,6 +31,18 @@ pytestmark = pytest.mark.django_db
 AGAIN = "It was the right game after all: the Tuesday one was a friendly."
 
 
+def snag_never_joined(home_team: Team, away_team: Team, staff) -> Match:
+    """Gouged Eye buy Snag (#12), who plays the worked example; the report is reverted and
+    his purchase undone: by the report's place, he was never hired."""
+    team_purchase(Team.objects.get(pk=home_team.pk), home_team.coach,
+                  Purchase("player", "Lineman", 1), names=["Snag"], numbers=[12])  # fmt: skip
+    bought = Team.objects.get(pk=home_team.pk).ledger.order_by("-sequence").first()
+    match = played(home_team, away_team)  # Snag took part
+    report_revert(match, staff, REASON)
+    entry_undo(bought, staff, "Bought by mistake: he never joined.")
+    return match
+
+
 def post_game_steps(match: Match) -> dict:
     return PostGame.objects.get(match=match).steps
 
@@ -120,12 +132,7 @@ def test_a_purchase_made_with_the_money_of_the_revert_is_listed_and_nothing_chan
 def test_a_player_who_would_not_have_been_hired_by_then_stops_it(
     home_team, away_team, home_coach, staff
 ) -> None:
-    team_purchase(Team.objects.get(pk=home_team.pk), home_coach,
-                  Purchase("player", "Lineman", 1), names=["Snag"], numbers=[12])  # fmt: skip
-    bought = Team.objects.get(pk=home_team.pk).ledger.order_by("-sequence").first()
-    match = played(home_team, away_team)  # Snag took part
-    report_revert(match, staff, REASON)
-    entry_undo(bought, staff, "Bought by mistake: he never joined.")
+    match = snag_never_joined(home_team, away_team, staff)
     with unchanged(), pytest.raises(RebuildReview) as refused:
         report_reapply(Match.objects.get(pk=match.pk), staff, AGAIN)
     [message] = [problem.message for problem in refused.value.problems]

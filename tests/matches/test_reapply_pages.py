@@ -15,14 +15,11 @@ from league.models import Standing
 from league.tables import standings_problems
 from matches.models import CONFIRMED, REVERTED, Match
 from matches.revert import report_revert
-from rules.engine.purchases import Purchase
-from teams.between_matches import team_purchase
 from teams.models import Team
-from teams.undo import entry_undo
 from tests.matches.test_api import client_of
 from tests.matches.test_post_game import TABLE_DICE, at_the_table, gate_recorded, reported
-from tests.matches.test_reapply import AGAIN
-from tests.matches.test_revert import REASON, played
+from tests.matches.test_reapply import AGAIN, snag_never_joined
+from tests.matches.test_revert import REASON
 from tests.matches.test_revert_pages import NOTHING, page_of, signed_in
 from tests.unchanged import unchanged
 
@@ -97,12 +94,7 @@ def test_the_api_applies_it_again_with_a_reason(reverted, staff) -> None:
 def test_the_api_answers_the_review_list_with_a_400(
     home_team, away_team, home_coach, staff
 ) -> None:
-    team_purchase(Team.objects.get(pk=home_team.pk), home_coach,
-                  Purchase("player", "Lineman", 1), names=["Snag"], numbers=[12])  # fmt: skip
-    bought = Team.objects.get(pk=home_team.pk).ledger.order_by("-sequence").first()
-    match = played(home_team, away_team)
-    report_revert(match, staff, REASON)
-    entry_undo(bought, staff, "Bought by mistake: he never joined.")
+    match = snag_never_joined(home_team, away_team, staff)
     with unchanged():
         url = f"/api/matches/{match.pk}/reapply/"
         answer = client_of(staff).post(url, {"reason": AGAIN}, format="json")

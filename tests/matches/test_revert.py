@@ -58,6 +58,20 @@ def played(home: Team, away: Team, dice: dict[str, list[int]] = TABLE_DICE) -> M
     return Match.objects.select_related("home__coach", "away__coach").get(pk=match.pk)
 
 
+def seriously_injured(home: Team, away: Team, number: int) -> Match:
+    """The worked example, in which the home side's #5 seriously injures the away side's
+    `number` (D68 41): out of the next game."""
+    hurt = {"victim": {"side": "away", "number": number},
+            "causer": {"side": "home", "number": 5}, "action": "block", "means": "ordinary",
+            "dice": {"casualty": [4, 1]}}  # fmt: skip
+    match = friendly_accept(friendly_offer(home.coach, home, away), away.coach)
+    gate_recorded(match)
+    reported(match, home.coach, casualties=[hurt])
+    at_the_table(match, TABLE_DICE)
+    workflow.report_confirm(match, away.coach)
+    return match
+
+
 def state(team: Team):
     return state_of(Team.objects.get(pk=team.pk))
 
@@ -216,14 +230,7 @@ def test_a_player_who_would_still_have_been_out_injured_for_a_later_game_is_list
 ) -> None:
     # Game 0 seriously injures Da Krumpers' #3 (D68 41): he sits game 1 out, which clears
     # it, and plays game 2. Without game 1 he would still have been out for game 2.
-    hurt = {"victim": {"side": "away", "number": 3}, "causer": {"side": "home", "number": 5},
-            "action": "block", "means": "ordinary", "dice": {"casualty": [4, 1]}}  # fmt: skip
-    first = friendly_accept(friendly_offer(home_team.coach, home_team, away_team),
-                            away_team.coach)  # fmt: skip
-    gate_recorded(first)
-    reported(first, home_team.coach, casualties=[hurt])
-    at_the_table(first, TABLE_DICE)
-    workflow.report_confirm(first, away_team.coach)
+    seriously_injured(home_team, away_team, 3)
     sat_out = played(home_team, away_team)
     assert Player.objects.get(team=away_team, number=3).status == "active"
     third = played(home_team, away_team)

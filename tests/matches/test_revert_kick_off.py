@@ -27,8 +27,8 @@ from rules.engine.team_building import TeamRefused
 from teams.between_matches import team_purchase
 from teams.models import LedgerEntry, Team
 from teams.rebuild import RebuildReview
-from tests.matches.test_post_game import TABLE_DICE, at_the_table, gate_recorded, reported
-from tests.matches.test_revert import REASON, clean, played, state
+from tests.matches.test_post_game import TABLE_DICE, at_the_table, reported
+from tests.matches.test_revert import REASON, clean, played, seriously_injured, state
 from tests.teams.helpers import orc_team, record
 from tests.unchanged import unchanged
 
@@ -147,14 +147,7 @@ def test_a_journeyman_taken_for_a_player_the_revert_gives_back_is_listed(
 ) -> None:
     # The first game seriously injures Da Krumpers' #3 (D68 41): out of the next game, they
     # take a journeyman to make eleven. Without it, #3 plays: eleven able, no journeyman.
-    hurt = {"victim": {"side": "away", "number": 3}, "causer": {"side": "home", "number": 5},
-            "action": "block", "means": "ordinary", "dice": {"casualty": [4, 1]}}  # fmt: skip
-    match = friendly_accept(friendly_offer(home_team.coach, home_team, away_team),
-                            away_team.coach)  # fmt: skip
-    gate_recorded(match)
-    reported(match, home_team.coach, casualties=[hurt])
-    at_the_table(match, TABLE_DICE)
-    workflow.report_confirm(match, away_team.coach)
+    match = seriously_injured(home_team, away_team, 3)
     second = kicked_off(home_team, away_team, {}, journeymen=1)
     with unchanged(), pytest.raises(RebuildReview) as refused:
         report_revert(match, staff, REASON)
