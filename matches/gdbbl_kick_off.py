@@ -8,6 +8,7 @@ and the niggling injury rolls (matches.pre_match). The rules are the engine's
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 
 from django.db import transaction
 
@@ -123,20 +124,36 @@ def _ratings_fix(match: Match, rows: dict[str, KickOff], ruleset) -> None:
     """Each team's value and rating at kick-off (its freebooters in them only where
     freebooters_in_team_rating says so), and the lower-rated team's bonus cards and MVPs."""
     kick_off_marked(match)
-    hired = Counter()
+    hires = Counter()
     for participant in Participant.objects.filter(match=match, kind="freebooter"):
-        hired[participant.team_id] += participant.value
-    for row in rows.values():
-        players = roster_now(row.team)
-        value = team_worth(row.team, players, ruleset)[0] or 0
-        spp = sum(player.spp for player in players)
-        extra = [hired[row.team_id]] if hired[row.team_id] else []
-        row.value, row.rating = gdbbl.rating_at_kick_off(ruleset, value, spp, extra)
-    home, away = gdbbl.handicaps(ruleset, rows["home"].rating, rows["away"].rating)
-    for side, bonus in (("home", home), ("away", away)):
+        hires[participant.team_id] += participant.value
+    teams = {side: row.team for side, row in rows.items()}
+    rosters = {side: roster_now(team) for side, team in teams.items()}
+    hired = {side: hires[team.pk] for side, team in teams.items()}
+    for side, (value, rating, bonus) in ratings_at_kick_off(ruleset, teams, rosters,
+                                                             hired).items():  # fmt: skip
         row = rows[side]
-        row.bonus_cards, row.bonus_mvps = bonus.cards, bonus.mvps
+        row.value, row.rating, row.bonus_cards, row.bonus_mvps = (
+            value, rating, bonus.cards, bonus.mvps
+        )  # fmt: skip
         row.save(update_fields=["value", "rating", "bonus_cards", "bonus_mvps"])
+
+
+def ratings_at_kick_off(
+    ruleset, teams: Mapping[str, Team], rosters: Mapping[str, list], hired: Mapping[str, int]
+) -> dict[str, tuple[int, int, gdbbl.Handicap]]:
+    """Each side's (value, rating, handicap) at kick-off: its roster (not the dead and gone)
+    with its freebooters' `hired` values; as the rows stand, or as a ledger had them
+    (matches.kick_off_again)."""
+    rated = {}
+    for side, team in teams.items():
+        value = team_worth(team, rosters[side], ruleset)[0] or 0
+        spp = sum(player.spp for player in rosters[side])
+        extra = [hired[side]] if hired.get(side) else []
+        rated[side] = gdbbl.rating_at_kick_off(ruleset, value, spp, extra)
+    bonus = gdbbl.handicaps(ruleset, rated["home"][1], rated["away"][1])
+    return {side: (*rated[side], handicap)
+            for side, handicap in zip(("home", "away"), bonus, strict=True)}  # fmt: skip
 
 
 def _ratings_ready(match: Match, rows: dict[str, KickOff], ruleset) -> None:

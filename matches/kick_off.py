@@ -8,6 +8,7 @@ rules.engine.inducements); this module records them."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 
 from django.db import transaction
 
@@ -113,17 +114,28 @@ def _values_fix(match: Match, rows: dict[str, KickOff], ruleset) -> None:
     hires = Counter()
     for participant in Participant.objects.filter(match=match, kind="journeyman"):
         hires[participant.team_id] += participant.value
-    values = {}
-    for side, row in rows.items():
-        team = row.team
-        players = list(team.players.on_roster().select_related("position", "star"))
-        worth = team_worth(team, players, ruleset)[0] or 0
-        costs = [hires[team.pk]] if hires[team.pk] else []
-        values[side] = rules.value_at_kick_off(ruleset, worth, costs)
-    for side, row in rows.items():
-        other = values["away" if side == "home" else "home"]
-        row.value, row.petty_cash = values[side], rules.petty_cash(ruleset, values[side], other)
-        row.save(update_fields=["value", "petty_cash"])
+    teams = {side: row.team for side, row in rows.items()}
+    players = {side: list(team.players.on_roster().select_related("position", "star"))
+               for side, team in teams.items()}  # fmt: skip
+    hired = {side: hires[team.pk] for side, team in teams.items()}
+    for side, (value, petty) in values_at_kick_off(ruleset, teams, players, hired).items():
+        rows[side].value, rows[side].petty_cash = value, petty
+        rows[side].save(update_fields=["value", "petty_cash"])
+
+
+def values_at_kick_off(
+    ruleset, teams: Mapping[str, Team], players: Mapping[str, list], hired: Mapping[str, int]
+) -> dict[str, tuple[int, int]]:
+    """Each side's (value at kick-off, petty cash): its players (all but those whose hiring
+    was undone), re-rolls, fans and staff, with its journeymen's `hired` values; as the rows
+    stand, or as a ledger had them (matches.kick_off_again)."""
+    values = {
+        side: rules.value_at_kick_off(ruleset, team_worth(team, players[side], ruleset)[0] or 0,
+                                      [hired[side]] if hired.get(side) else [])
+        for side, team in teams.items()
+    }  # fmt: skip
+    return {side: (values[side], rules.petty_cash(ruleset, values[side], values[other]))
+            for side, other in (("home", "away"), ("away", "home"))}  # fmt: skip
 
 
 @transaction.atomic

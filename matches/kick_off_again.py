@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from matches.gdbbl_kick_off import cards_purpose
+from matches.gdbbl_kick_off import cards_purpose, ratings_at_kick_off
+from matches.kick_off import values_at_kick_off
 from matches.match_rows import MatchRows
 from matches.models import Match
 from matches.pre_match import ABLE
@@ -23,10 +24,10 @@ from rules.engine import gdbbl
 from rules.engine import kick_off as rules
 from rules.engine.errors import Problem
 from rules.engine.post_game_lrb6 import gate_purpose
+from rules.engine.report_entry import SIDES
 from rules.engine.ruleset import Ruleset
-from teams.roster import GONE, team_worth
+from teams.roster import GONE
 
-SIDES = ("home", "away")
 HIRES_COUNTED = {"lrb6": "journeyman", "gdbbl": "freebooter"}
 FIELDS = ("value", "petty_cash", "from_treasury", "rating", "bonus_cards", "bonus_mvps", "cards",
           "fans", "fame")  # fmt: skip
@@ -90,16 +91,11 @@ def _lrb6(match, ruleset, again, teams, players, hired) -> None:
     figures = again.figures
     _journeymen_check(match, ruleset, teams, players)
     if all(figures[side]["value"] is not None for side in SIDES):
-        values = {}
-        for side in SIDES:
-            worth = team_worth(teams[side], players[side], ruleset)[0] or 0
-            values[side] = rules.value_at_kick_off(ruleset, worth, [hired[side]] if hired[side]
-                                                   else [])  # fmt: skip
-        for side, other in zip(SIDES, reversed(SIDES), strict=True):
-            petty = rules.petty_cash(ruleset, values[side], values[other])
-            figures[side].update(value=values[side], petty_cash=petty)
-            if match_bill(match, side):  # the same inducements, paid from the new petty cash
-                figures[side]["from_treasury"] = max(0, match_bill(match, side) - petty)
+        for side, (value, petty) in values_at_kick_off(ruleset, teams, players, hired).items():
+            figures[side].update(value=value, petty_cash=petty)
+            bill = match_bill(match, side)
+            if bill:  # the same inducements, paid from the new petty cash
+                figures[side]["from_treasury"] = max(0, bill - petty)
     if all(figures[side]["fans"] is not None for side in SIDES):
         dice = {roll.purpose: roll.total for roll in match.dice.all()}
         totals = [dice.get(gate_purpose(side)) for side in SIDES]
@@ -141,19 +137,12 @@ def match_bill(match: Match, side: str) -> int:
 def _gdbbl(match, ruleset, again, teams, players, hired) -> None:
     figures = again.figures
     if all(figures[side]["rating"] is not None for side in SIDES):
-        for side in SIDES:
-            roster = [p for p in players[side] if p.status not in GONE]
-            value = team_worth(teams[side], roster, ruleset)[0] or 0
-            spp = sum(p.spp for p in roster)
-            extra = [hired[side]] if hired[side] else []
-            figures[side]["value"], figures[side]["rating"] = gdbbl.rating_at_kick_off(
-                ruleset, value, spp, extra
-            )
-        bonus = gdbbl.handicaps(ruleset, figures["home"]["rating"], figures["away"]["rating"])
+        rosters = {side: [p for p in players[side] if p.status not in GONE] for side in SIDES}
         dice = {roll.purpose: roll.total for roll in match.dice.all()}
-        for side, handicap in zip(SIDES, bonus, strict=True):
-            figures[side]["bonus_cards"] = handicap.cards
-            figures[side]["bonus_mvps"] = handicap.mvps
+        for side, (value, rating, handicap) in ratings_at_kick_off(ruleset, teams, rosters,
+                                                                   hired).items():  # fmt: skip
+            figures[side].update(value=value, rating=rating, bonus_cards=handicap.cards,
+                                 bonus_mvps=handicap.mvps)  # fmt: skip
             drawn = dice.get(cards_purpose(side))
             if figures[side]["cards"] is not None and drawn is not None:  # the same die
                 figures[side]["cards"] = gdbbl.special_play_cards(ruleset, drawn, handicap.cards)

@@ -41,9 +41,12 @@ GATE = {"gate for home": [1, 1], "gate for away": [1, 2]}
 KICK_OFF = ("value", "petty_cash", "from_treasury", "fans", "fame")
 
 
-def kicked_off(home: Team, away: Team, induced: dict[str, int], journeymen: int = 0) -> Match:
-    """The second game: the away side's journeymen and inducements, the gate, then the
-    report (2-1 to the home side, the worked example's dice), confirmed and applied."""
+def kicked_off(
+    home: Team, away: Team, induced: dict[str, int], journeymen: int = 0, before_report=None
+) -> Match:
+    """The second game: the away side's journeymen and inducements, the gate (then
+    `before_report`, if any), then the report (2-1 to the home side, the worked example's
+    dice), confirmed and applied."""
     home, away = Team.objects.get(pk=home.pk), Team.objects.get(pk=away.pk)  # as they stand
     match = friendly_accept(friendly_offer(home.coach, home, away), away.coach)
     journeymen_take(match, home.coach, "home", [])
@@ -53,6 +56,8 @@ def kicked_off(home: Team, away: Team, induced: dict[str, int], journeymen: int 
     for purpose, values in GATE.items():
         dice_enter(match, home.coach, purpose, "2D6", values)
     gate_record(match, home.coach)
+    if before_report:
+        before_report()
     reported(match, home.coach)
     at_the_table(match, TABLE_DICE)
     workflow.report_confirm(match, away.coach)
@@ -202,19 +207,12 @@ def test_a_kick_off_fixed_before_the_report_was_applied_stands_through_revert_an
 def second_game_with_a_purchase_before_its_report(home: Team, away: Team) -> Match:
     """The second game's kick-off (values fixed, no inducements, the gate); then Da Krumpers
     buy an assistant coach (10,000 of team value) before its report is applied."""
-    home, away = Team.objects.get(pk=home.pk), Team.objects.get(pk=away.pk)
-    match = friendly_accept(friendly_offer(home.coach, home, away), away.coach)
-    journeymen_take(match, home.coach, "home", [])
-    journeymen_take(match, away.coach, "away", [])
-    for purpose, values in GATE.items():
-        dice_enter(match, home.coach, purpose, "2D6", values)
-    gate_record(match, home.coach)
-    team_purchase(Team.objects.get(pk=away.pk), away.coach,
-                  Purchase("staff", "assistant_coach", 1))  # fmt: skip
-    reported(match, home.coach)
-    at_the_table(match, TABLE_DICE)
-    workflow.report_confirm(match, away.coach)
-    return match
+
+    def bought() -> None:
+        team_purchase(Team.objects.get(pk=away.pk), away.coach,
+                      Purchase("staff", "assistant_coach", 1))  # fmt: skip
+
+    return kicked_off(home, away, {}, before_report=bought)
 
 
 def test_a_kick_off_is_worked_out_from_the_teams_as_they_stood_when_it_was_fixed(
