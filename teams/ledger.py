@@ -84,9 +84,16 @@ class TeamState:
 
 def replay(deltas: Iterable[Delta], state: TeamState | None = None) -> TeamState:
     state = state or TeamState()
+    players = None  # over a run of player deltas, one copy of the players, changed in place
     for delta in deltas:
+        if delta.get("op") == "player":
+            players = dict(state.players) if players is None else players
+            players[str(delta["player"])] = _player_changed(players, delta)
+            continue
+        if players is not None:
+            state, players = replace(state, players=players), None
         state = apply(state, delta)
-    return state
+    return state if players is None else replace(state, players=players)
 
 
 def apply(state: TeamState, delta: Delta) -> TeamState:
@@ -133,9 +140,16 @@ def _join(state: TeamState, delta: Delta) -> TeamState:
 
 
 def _player(state: TeamState, delta: Delta) -> TeamState:
+    players = dict(state.players)
+    players[str(delta["player"])] = _player_changed(players, delta)
+    return replace(state, players=players)
+
+
+def _player_changed(players: Mapping[str, PlayerState], delta: Delta) -> PlayerState:
+    """The player a "player" delta names, as it leaves him."""
     key = str(delta["player"])
     try:
-        player = state.players[key]
+        player = players[key]
     except KeyError:
         raise LedgerError(f"player {key} is not on the team") from None
     name = delta["field"]
@@ -166,7 +180,7 @@ def _player(state: TeamState, delta: Delta) -> TeamState:
         player = replace(player, rolls=_choice(player.rolls, delta, key))
     else:
         raise LedgerError(f"unknown player field {name!r}")
-    return replace(state, players={**state.players, key: player})
+    return player
 
 
 def _characteristic(player: PlayerState, delta: Delta) -> PlayerState:

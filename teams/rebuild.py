@@ -196,9 +196,14 @@ def ledger_rebuild(
             except TeamRefused as refusal:
                 refused(entry, " ".join(problem.message for problem in refusal.problems))
                 deltas = None
+        # A team that stands as it first did, meeting the same deltas, stands so after them:
+        # replayed once, not twice (most teams a rebuild reaches, most of the time).
+        same = states[entry.team_id] is original[entry.team_id] and deltas == entry.deltas
         if entry.pk not in back:
             original[entry.team_id] = ledger.replay(entry.deltas, original[entry.team_id])
-        if deltas is not None:
+        if same and entry.pk not in back:
+            states[entry.team_id] = original[entry.team_id]
+        elif deltas is not None:
             try:
                 states[entry.team_id] = ledger.replay(deltas, states[entry.team_id])
             except (ledger.LedgerError, KeyError) as error:
