@@ -11,8 +11,9 @@ A forfeit is confirmed but not applied, and the match says why."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from dataclasses import asdict
+from dataclasses import fields
 
 from django.db import transaction
 from django.db.models import Prefetch, prefetch_related_objects
@@ -345,10 +346,22 @@ def _step_record(step: engine.Step) -> dict:
         "key": step.key,
         "name": step.name,
         "inputs": dict(step.inputs),
-        "dice": [asdict(die) | {"values": list(die.values)} for die in step.dice],
+        "dice": [_flat(die) | {"values": list(die.values)} for die in step.dice],
         "result": step.result,
-        "changes": [asdict(change) for change in step.changes],
+        "changes": [_flat(change) for change in step.changes],
     }
+
+
+def _flat(record) -> dict:
+    """A die or change as a dict: their fields are plain values, so a shallow copy is the
+    same as dataclasses.asdict's deep one, at a fraction of the time a revert's hundreds of
+    changes take."""
+    return {name: getattr(record, name) for name in _names(type(record))}
+
+
+@functools.cache
+def _names(kind: type) -> tuple[str, ...]:
+    return tuple(field.name for field in fields(kind))
 
 
 def cause_of(match: Match) -> LedgerCause | None:
