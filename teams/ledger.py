@@ -14,7 +14,7 @@ database id.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 Delta = Mapping[str, Any]
@@ -34,6 +34,20 @@ STATUSES = ("active", "missing_next_game", "dead", "retired", "fired")
 ORIGINS = {"advancement": "changes", "injury": "injury_changes"}
 # What a rename changes: {"op": "player", "player": "p3", "field": "number", "from": 3, "to": 7}.
 RENAMES = ("name", "number")
+
+
+def _with(record, **changes):
+    """`record` (one of the frozen records below) with `changes`: dataclasses.replace without
+    building it through __init__ again, field by field (a rebuild does this thousands of
+    times; the records have nothing to check after __init__). A name it lacks is refused, as
+    dataclasses.replace refuses it."""
+    unknown = changes.keys() - record.__dataclass_fields__.keys()
+    if unknown:
+        raise TypeError(f"{type(record).__name__} has no field {', '.join(sorted(unknown))}")
+    changed = object.__new__(type(record))
+    changed.__dict__.update(record.__dict__)
+    changed.__dict__.update(changes)
+    return changed
 
 
 class LedgerError(ValueError):
@@ -91,34 +105,34 @@ def replay(deltas: Iterable[Delta], state: TeamState | None = None) -> TeamState
             players[str(delta["player"])] = _player_changed(players, delta)
             continue
         if players is not None:
-            state, players = replace(state, players=players), None
+            state, players = _with(state, players=players), None
         state = apply(state, delta)
-    return state if players is None else replace(state, players=players)
+    return state if players is None else _with(state, players=players)
 
 
 def apply(state: TeamState, delta: Delta) -> TeamState:
     op = delta.get("op")
     if op == "treasury":  # may go below zero where a ruleset's setting allows it
-        return replace(state, treasury=state.treasury + int(delta["amount"]))
+        return _with(state, treasury=state.treasury + int(delta["amount"]))
     if op in ("rerolls", "fan_factor"):
         value = getattr(state, op) + int(delta["amount"])
         if value < 0:
             raise LedgerError(f"{op.replace('_', ' ')} would drop below zero")
-        return replace(state, **{op: value})
+        return _with(state, **{op: value})
     if op == "staff":
         staff = dict(state.staff)
         count = staff.get(delta["key"], 0) + int(delta["amount"])
         if count < 0:
             raise LedgerError(f"staff {delta['key']} would drop below zero")
         staff[delta["key"]] = count
-        return replace(state, staff={k: v for k, v in staff.items() if v})
+        return _with(state, staff={k: v for k, v in staff.items() if v})
     if op == "join":
         return _join(state, delta)
     if op == "leave":
         players = dict(state.players)
         if players.pop(str(delta["player"]), None) is None:
             raise LedgerError(f"player {delta['player']} is not on the team")
-        return replace(state, players=players)
+        return _with(state, players=players)
     if op == "player":
         return _player(state, delta)
     raise LedgerError(f"unknown delta {delta!r}")
@@ -136,13 +150,13 @@ def _join(state: TeamState, delta: Delta) -> TeamState:
         record[name] = tuple(record.get(name, ()))
     record["rolls"] = tuple(Roll(**roll) for roll in record.get("rolls", ()))
     player = PlayerState(**record)
-    return replace(state, players={**state.players, key: player})
+    return _with(state, players={**state.players, key: player})
 
 
 def _player(state: TeamState, delta: Delta) -> TeamState:
     players = dict(state.players)
     players[str(delta["player"])] = _player_changed(players, delta)
-    return replace(state, players=players)
+    return _with(state, players=players)
 
 
 def _player_changed(players: Mapping[str, PlayerState], delta: Delta) -> PlayerState:
@@ -157,27 +171,27 @@ def _player_changed(players: Mapping[str, PlayerState], delta: Delta) -> PlayerS
         value = getattr(player, name) + int(delta["amount"])
         if value < 0 and name != "value_increase":
             raise LedgerError(f"player {key} {name} would drop below zero")
-        player = replace(player, **{name: value})
+        player = _with(player, **{name: value})
     elif name == "status":
         if player.status != delta["from"]:
             raise LedgerError(f"player {key} is {player.status}, not {delta['from']}")
-        player = replace(player, status=delta["to"])
+        player = _with(player, status=delta["to"])
     elif name in RENAMES:  # a new name or shirt number, from the one he has
         if getattr(player, name) != delta["from"]:
             raise LedgerError(
                 f"player {key}'s {name} is {getattr(player, name)!r}, not {delta['from']!r}"
             )
-        player = replace(player, **{name: delta["to"]})
+        player = _with(player, **{name: delta["to"]})
     elif name in ("skill", "injury"):
         plural = f"{name[:-1]}ies" if name == "injury" else f"{name}s"
         items = _toggle(getattr(player, plural), delta[name], delta["add"], delta.get("at"))
-        player = replace(player, **{plural: items})
+        player = _with(player, **{plural: items})
     elif name == "characteristic":
         player = _characteristic(player, delta)
     elif name == "roll":
-        player = replace(player, rolls=_roll(player.rolls, delta, key))
+        player = _with(player, rolls=_roll(player.rolls, delta, key))
     elif name == "choice":
-        player = replace(player, rolls=_choice(player.rolls, delta, key))
+        player = _with(player, rolls=_choice(player.rolls, delta, key))
     else:
         raise LedgerError(f"unknown player field {name!r}")
     return player
@@ -190,7 +204,7 @@ def _characteristic(player: PlayerState, delta: Delta) -> PlayerState:
     changes = dict(getattr(player, ORIGINS[origin]))
     code = delta["characteristic"]
     changes[code] = changes.get(code, 0) + int(delta["amount"])
-    return replace(player, **{ORIGINS[origin]: {k: v for k, v in changes.items() if v}})
+    return _with(player, **{ORIGINS[origin]: {k: v for k, v in changes.items() if v}})
 
 
 def _toggle(items: tuple[str, ...], item: str, add: bool, at: int | None) -> tuple[str, ...]:
@@ -235,7 +249,7 @@ def _choice(rolls: tuple[Roll, ...], delta: Delta, player: str) -> tuple[Roll, .
             f"player {player} roll {delta['roll']} is {rolls[index].choice or 'not chosen'!r}, "
             f"not {delta['from'] or 'not chosen'!r}"
         )
-    chosen = replace(rolls[index], choice=delta["to"])
+    chosen = _with(rolls[index], choice=delta["to"])
     return (*rolls[:index], chosen, *rolls[index + 1 :])
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from teams import ledger
 from teams.ledger import LedgerError, PlayerState, TeamState, apply, inverse, replay
 
 CREATION = [
@@ -129,3 +130,28 @@ def test_undoing_a_skill_removes_the_latest_copy_of_it() -> None:
     after = replay(twice, created())
     undo = inverse(twice[1:], replay(twice[:1], created()))
     assert replay(undo, after).players["7"].skills == ("Block",)
+
+
+def test_a_run_of_player_deltas_leaves_the_state_it_was_replayed_from_as_it_was() -> None:
+    # replay changes one copy of the players over a run of player deltas: never the state's.
+    start = created()
+    spp = [{"op": "player", "player": "7", "field": "spp", "amount": 2}] * 3
+    after = replay([*spp, {"op": "treasury", "amount": 10_000}, *spp], start)
+    assert start.players["7"].spp == 0
+    assert start.treasury == 40_000
+    assert after.players["7"].spp == 12
+    assert after.treasury == 50_000
+    assert after.players["8"] is start.players["8"]  # an unchanged player is shared, not copied
+    assert after == replay([*spp, {"op": "treasury", "amount": 10_000}, *spp], created())
+
+
+def test_a_record_changed_keeps_its_other_fields_and_is_a_new_record() -> None:
+    start = created()
+    after = apply(start, {"op": "player", "player": "8", "field": "status", "from": "active",
+                          "to": "dead"})  # fmt: skip
+    assert after.players["8"] == PlayerState(2, "Ugluk", "Blitzer", status="dead")
+    assert start.players["8"].status == "active"
+    assert after.players["8"] is not start.players["8"]
+    assert (after.treasury, after.rerolls, after.staff) == (40_000, 3, {"apothecary": 1})
+    with pytest.raises(TypeError, match="no field colour"):
+        ledger._with(start, colour="green")
