@@ -29,7 +29,8 @@ from teams import causes, ledger, seams
 from teams.models import LedgerCause, LedgerEntry, Team
 from teams.rebuild import paid_before_kick_off
 
-RELATED = ("home__race", "away__race", "ruleset_version__ruleset")
+TEAMS = ("home__race", "away__race")
+RELATED = (*TEAMS, "ruleset_version__ruleset")
 HIRED_AS = ("position", "star")
 States = Mapping[int, ledger.TeamState]
 
@@ -48,16 +49,8 @@ class ReportsAgain:
     its first entry) and kept with what to write afterwards: the dice the server newly
     rolled, its post-game steps and its kick-off's figures."""
 
-    def __init__(
-        self,
-        actor,
-        later: Mapping[int, Later],
-        changed: set[int],
-        point: int,
-        teams: Mapping[int, Team] | None = None,
-    ) -> None:
+    def __init__(self, actor, later: Mapping[int, Later], changed: set[int], point: int) -> None:
         self.actor, self.later, self.point = actor, later, point
-        self.teams = teams  # every team the reports may name, by pk, with its race
         self.changed = set(changed)  # the teams that stand otherwise than they did
         self.worked: dict[int, tuple[Match, Again] | MatchRefused] = {}
         self.read: dict = {}  # positions and star players, read once for every report
@@ -184,7 +177,7 @@ class ReportsAgain:
                 if later.cause > since and pk not in self.matches
                 and self.changed & {later.home, later.away}
             }  # fmt: skip
-            self.matches.update(later_matches(batch, self.teams))
+            self.matches.update(later_matches(batch))
             standing = LedgerEntry.objects.filter(reversed_by__isnull=True)
             for entry in standing.filter(cause__in=[self.later[pk].cause for pk in batch]):
                 self.first.setdefault(entry.cause_id, []).append(entry)
@@ -227,18 +220,17 @@ class ReportsAgain:
         Match.objects.bulk_update(gates, ["gate"])
 
 
-def later_matches(pks, teams: Mapping[int, Team] | None = None) -> dict[int, Match]:
+def later_matches(pks) -> dict[int, Match]:
     """Later reports' matches with all they are worked out from (report, dice, lines,
     casualties, who took part, before kick-off), in a fixed number of queries however many.
-    Their ruleset versions are read once, not once a match (a version's tables are large),
-    and their teams are `teams` (by pk, with their races) where given."""
+    Their ruleset versions are read once, not once a match (a version's tables are large);
+    their teams with them, inside the rebuild, after it has locked them."""
     casualties = Casualty.objects.select_related("victim", "causer")
     # Only a hire's position or star is read: a roster player's row comes from his team's
     # ledger state (matches.match_rows), so his key is all that is read with him.
     taking_part = Participant.objects.select_related(*HIRED_AS)
     taking_part = taking_part.annotate(player_key=F("player__key"))
-    found = Match.objects.filter(pk__in=list(pks)).select_related("report")
-    found = found if teams else found.select_related("home__race", "away__race")
+    found = Match.objects.filter(pk__in=list(pks)).select_related(*TEAMS, "report")
     found = list(found.prefetch_related("dice", "performances", "kick_offs",
                                         Prefetch("casualties", casualties),
                                         Prefetch("participants", taking_part,
@@ -247,8 +239,6 @@ def later_matches(pks, teams: Mapping[int, Team] | None = None) -> dict[int, Mat
     versions = versions.in_bulk({match.ruleset_version_id for match in found})
     for match in found:
         match.ruleset_version = versions[match.ruleset_version_id]
-        if teams:
-            match.home, match.away = teams[match.home_id], teams[match.away_id]
     return {match.pk: match for match in found}
 
 
@@ -271,7 +261,7 @@ def teams_touched(teams: Iterable[int], since: int) -> tuple[list[Team], dict[in
             sides[ref] = Later(home, away, cause, mark)
         reached = {team for later in sides.values() for team in later[:2]} - touched
         touched |= reached
-    return list(Team.objects.filter(pk__in=touched).select_related("race").order_by("pk")), sides
+    return list(Team.objects.filter(pk__in=touched).order_by("pk")), sides
 
 
 def reports_again(
@@ -292,8 +282,7 @@ def reports_again(
     ]  # fmt: skip
     if problems:  # its figures would follow the change, with nothing to write them as
         raise TeamRefused(problems)
-    return touched, ReportsAgain(actor, later, set(teams), point,
-                                 {team.pk: team for team in touched})  # fmt: skip
+    return touched, ReportsAgain(actor, later, set(teams), point)
 
 
 class ReportsForTeams:
