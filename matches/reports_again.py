@@ -17,7 +17,16 @@ from django.db.models import F, Prefetch, Q
 from matches.kick_off_again import FIELDS as KICK_OFF_FIGURES
 from matches.kick_off_again import KickOffAgain, kick_off_again, kick_off_recorded, match_bill
 from matches.match_rows import match_rows
-from matches.models import REVERTED, Casualty, KickOff, Match, Participant, PostGame
+from matches.models import (
+    REVERTED,
+    Casualty,
+    DiceRoll,
+    KickOff,
+    Match,
+    Participant,
+    Performance,
+    PostGame,
+)
 from matches.post_game import dice_keep, steps_record, summary_of
 from matches.post_game_again import Again, post_game_again
 from matches.services import MatchRefused
@@ -225,21 +234,45 @@ def later_matches(pks) -> dict[int, Match]:
     casualties, who took part, before kick-off), in a fixed number of queries however many.
     Their ruleset versions are read once, not once a match (a version's tables are large);
     their teams with them, inside the rebuild, after it has locked them."""
-    casualties = Casualty.objects.select_related("victim", "causer")
     # Only a hire's position or star is read: a roster player's row comes from his team's
     # ledger state (matches.match_rows), so his key is all that is read with him.
     taking_part = Participant.objects.select_related(*HIRED_AS)
     taking_part = taking_part.annotate(player_key=F("player__key"))
     found = Match.objects.filter(pk__in=list(pks)).select_related(*TEAMS, "report")
-    found = list(found.prefetch_related("dice", "performances", "kick_offs",
-                                        Prefetch("casualties", casualties),
-                                        Prefetch("participants", taking_part,
-                                                 to_attr="taking_part")))  # fmt: skip
+    found = list(found.prefetch_related(
+        *(Prefetch(name, model.objects.order_by(*order)) for name, (model, order) in READ.items()),
+        Prefetch("participants", taking_part.order_by(*TAKING_PART_ORDER), to_attr="taking_part"),
+    ))  # fmt: skip
     versions = RulesetVersion.objects.select_related("ruleset")
     versions = versions.in_bulk({match.ruleset_version_id for match in found})
     for match in found:
         match.ruleset_version = versions[match.ruleset_version_id]
+        _casualties_named(match)
     return {match.pk: match for match in found}
+
+
+# A later report's rows, each in its match in the models' own order, but ordered by the
+# columns themselves: ordering by `match` (or `team`) sorts by that model's ordering, which
+# joins every match (or team) of the league to the rows read, and on PostgreSQL a table
+# of tens of thousands of matches was most of a revert's time.
+READ = {
+    "dice": (DiceRoll, ("match_id", "pk")),
+    "performances": (Performance, ("match_id", "team__name", "number")),
+    "kick_offs": (KickOff, ("match_id", "side")),
+    "casualties": (Casualty, ("match_id", "order")),
+}
+TAKING_PART_ORDER = ("match_id", "team__name", "number", "pk")
+
+
+def _casualties_named(match: Match) -> None:
+    """Each casualty's victim and causer, from who took part as read with the match (not
+    read again with every casualty)."""
+    took_part = {participant.pk: participant for participant in match.taking_part}
+    for casualty in match.casualties.all():
+        for role in ("victim", "causer"):
+            found = took_part.get(getattr(casualty, f"{role}_id"))
+            if found is not None:
+                setattr(casualty, role, found)
 
 
 def teams_touched(teams: Iterable[int], since: int) -> tuple[list[Team], dict[int, Later]]:
