@@ -53,6 +53,7 @@ RANK_FIELDS = ("place", "position", "separated_by", "level", "restarted")
 TABLE_FIELDS = ("team", "name", "coach", *ROW_FIELDS, "position", "separated_by", "level",
                 "restarted")  # fmt: skip
 BATCH = 10_000  # match ids a query names at most
+ONE_BY_ONE = 4  # rows written an UPDATE each (a result's two); more go in one bulk update
 # The order results were played in, for the form: by round (open play has none), then the
 # day it was played, or for a forfeit (which has no such day) the day it was recorded.
 PLAYED_ORDER = (
@@ -161,7 +162,14 @@ def standings_write(season, lines: dict[int, Line], registry=None) -> None:
             continue
         for name, value in _row_values(line).items():
             setattr(row, name, value)
-    model.objects.bulk_update(list(kept.values()), list(ROW_FIELDS))
+    if len(kept) <= ONE_BY_ONE:
+        # A result changes its two teams' rows: an UPDATE of each is several times quicker
+        # to build than one bulk update's CASE for every column of every row.
+        for row in kept.values():
+            model.objects.filter(pk=row.pk).update(**{name: getattr(row, name)
+                                                      for name in ROW_FIELDS})  # fmt: skip
+    else:
+        model.objects.bulk_update(list(kept.values()), list(ROW_FIELDS))
     model.objects.bulk_create(fresh)
 
 
