@@ -254,9 +254,9 @@ def later_matches(pks) -> dict[int, Match]:
 
 # A later report's rows, each in its match in its model's own order, but ordered by the
 # columns themselves: ordering by `match` sorts by the match's own ordering (newest first),
-# which joins the league's every match to the rows read; on PostgreSQL, in a league of tens
-# of thousands of matches, that was a quarter of a revert's time. A team's name orders the
-# two sides, as the models do.
+# which joins each row's match; on PostgreSQL, with tens of thousands of matches, the
+# planner read the whole match table to do it, a quarter of a revert's time. A team's name
+# orders the two sides, as the models do.
 ROWS_READ = {
     "dice": (DiceRoll, ("match_id", "pk")),
     "performances": (Performance, ("match_id", "team__name", "number")),
