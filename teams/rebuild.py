@@ -198,10 +198,12 @@ def ledger_rebuild(
                 deltas = None
         # A team that stands as it first did, meeting the same deltas, stands so after them:
         # replayed once, not twice (most teams a rebuild reaches, most of the time).
-        same = states[entry.team_id] is original[entry.team_id] and deltas == entry.deltas
+        # (An entry brought back was never in the ledger as it stood: it changes the team.)
+        same = (entry.pk not in back and states[entry.team_id] is original[entry.team_id]
+                and deltas == entry.deltas)  # fmt: skip
         if entry.pk not in back:
             original[entry.team_id] = ledger.replay(entry.deltas, original[entry.team_id])
-        if same and entry.pk not in back:
+        if same:
             states[entry.team_id] = original[entry.team_id]
         elif deltas is not None:
             try:
