@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.db.models import Q
 from django.urls import reverse
 
-from league.models import Fixture, League
+from league.models import Fixture, League, Standing
 from league.permissions import is_commissioner, may_view
 from league.standings import standings_update
 from rules.plumbing.people import is_staff
@@ -64,3 +64,19 @@ class MatchAnswers:
 
     def results_stand(self, matches) -> None:
         standings_update(matches)
+
+    def table_lines(self, match) -> list[tuple[str, dict[str, int]]]:
+        fixture = _fixture(match)
+        if fixture is None:
+            return []
+        rows = Standing.objects.filter(season=fixture.season_id).select_related("team")
+        return [
+            (row.team.name, {name: getattr(row, name) for name in TABLE_LINE})
+            for row in rows.order_by("place", "team__name", "pk")
+        ]
+
+
+# What a table line shows of a team (a correction's preview names those it changes).
+TABLE_LINE = ("place", "played", "won", "drawn", "lost", "touchdowns_for", "touchdowns_against",
+              "casualties_for", "casualties_against", "score_for", "score_against", "bonus",
+              "points")  # fmt: skip

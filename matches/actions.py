@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from django.core.exceptions import PermissionDenied
 
 from matches import (
+    correct,
     dice,
     gdbbl_kick_off,
     kick_off,
@@ -92,6 +93,8 @@ def actions_for(user, match: Match) -> list[str]:
         allowed += ["settle", "send_back"]
     if settles and match.is_decided and status != FORFEIT:
         allowed.append("revert")  # an applied report: the service checks that it was
+    if settles and match.is_decided and status != FORFEIT:
+        allowed.append("correct")  # an applied report: the service checks that it was
     if settles and status == REVERTED:
         allowed.append("reapply")
     # The post-game sequence's own dice (winnings, fan factor, ...) may still be entered
@@ -127,12 +130,28 @@ def _values(value) -> list:
     return str(value or "").replace(",", " ").split()
 
 
-def _report(match: Match, user, data: Mapping):
+def report_read(data: Mapping) -> dict:
+    """A report's body with its date and score read as typed (a form's text, or JSON)."""
     played_on = _date(data.get("played_on"))
     if played_on is None and data.get("played_on"):
         raise MatchRefused([Problem("played_on", "Give the date as YYYY-MM-DD.")])
     home, away = _whole(data.get("home_touchdowns")), _whole(data.get("away_touchdowns"))
-    return workflow.report_save(match, user, played_on, home, away, data)
+    return {**data, "played_on": played_on, "home_touchdowns": home, "away_touchdowns": away}
+
+
+def _report(match: Match, user, data: Mapping):
+    read = report_read(data)
+    return workflow.report_save(match, user, read["played_on"], read["home_touchdowns"],
+                                read["away_touchdowns"], data)  # fmt: skip
+
+
+def _correct(match: Match, user, data: Mapping):
+    """`data`: the reason, the report as it should be, the dice given with it, and whether
+    it is only a preview."""
+    dice_given = [{**die, "values": _values(die.get("values"))} for die in data.get("dice") or ()]
+    return correct.report_correct(match, user, data.get("reason") or "",
+                                  report_read(data.get("report") or {}), dice_given,
+                                  commit=not data.get("preview"))  # fmt: skip
 
 
 def _side(match: Match, user, data: Mapping) -> str:
@@ -209,6 +228,7 @@ PERFORM: dict[str, Callable[[Match, object, Mapping], object]] = {
     "settle": lambda match, user, data: workflow.dispute_settle(match, user, data.get("reason")),
     "revert": lambda match, user, data: revert.report_revert(match, user, data.get("reason")),
     "reapply": lambda match, user, data: reapply.report_reapply(match, user, data.get("reason")),
+    "correct": _correct,
     "dice_entered": lambda match, user, data: dice.dice_enter(
         match, user, data.get("purpose", ""), data.get("notation", ""), _values(data.get("values"))
     ),

@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from matches.actions import PERFORM, require_involved
+from matches.correct import corrected_data
 from matches.hires import journeyman_hire
 from matches.kick_off_serializers import (
     FreebootersBody,
@@ -27,6 +28,8 @@ from matches.models import Match, PostGame
 from matches.post_game import not_applied_why
 from matches.selectors import match_seen, match_whole, matches_seen, waiting_for
 from matches.serializers import (
+    CorrectBody,
+    CorrectedSerializer,
     DiceBody,
     DiceRollSerializer,
     MatchSerializer,
@@ -278,6 +281,21 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         later entry of theirs applied again after it. 400 with each later report or entry
         that would no longer stand (nothing changed)."""
         return self._act(request, pk, "reapply", StepReasonBody)
+
+    @extend_schema(request=CorrectBody, responses=CorrectedSerializer)
+    @action(detail=True, methods=["post"])
+    def correct(self, request: Request, pk=None) -> Response:
+        """A commissioner of the match's league (site staff for a friendly) corrects its
+        applied report: `report` as it should have been, whole, with a reason. Both teams are
+        rebuilt from it, every later entry of theirs applied again in order. With `preview`,
+        the same answer and nothing changed. 400 with each problem of the report, each die it
+        needs that nobody rolled (`dice`), or each later report or entry that would no longer
+        stand (nothing changed)."""
+        match = match_seen(pk, self.request.user)
+        require_involved(request.user, match)
+        body = _valid(CorrectBody, request.data)
+        done = PERFORM["correct"](match, request.user, body)
+        return Response(CorrectedSerializer(corrected_data(done)).data)
 
     @extend_schema(request=DiceBody, responses={201: DiceRollSerializer})
     @action(detail=True, methods=["post"])

@@ -33,9 +33,13 @@ def _post_game_die(match: Match, purpose: str) -> bool:
         match.status == CONFIRMED and match.reports_apply == "commissioner"
     )
     applied = PostGame.objects.filter(match=match).exists()
+    return waiting and not applied and is_post_game_purpose(match, purpose)
+
+
+def is_post_game_purpose(match: Match, purpose: str) -> bool:
+    """Whether `purpose` is a die of the post-game sequence (winnings, fan factor, ...)."""
     read = GDBBL_PURPOSE if match.ruleset_version.system == "gdbbl" else POST_GAME_PURPOSE
-    sequence = read.match(purpose)
-    return waiting and not applied and bool(sequence)
+    return bool(read.match(purpose))
 
 
 def _own_die(match: Match, actor, purpose: str) -> bool:

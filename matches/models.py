@@ -324,6 +324,24 @@ class MatchStep(models.Model):
         return f"{self.action} by {self.actor}"
 
 
+class Correction(models.Model):
+    """A commissioner's correction of an applied report, kept for good: who, when, why, and
+    each value of the report it changed, as it was and as it is now (the match page says
+    "corrected on … by … because …" with them)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="corrections")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    reason = models.TextField(max_length=500)
+    changes = models.JSONField(default=list, help_text="[what, was, now] for each value.")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.match} corrected by {self.actor}"
+
+
 class KickOff(models.Model):
     """One team before a match, in the order the rules take it. LRB6: its journeymen, then
     (once both teams have theirs) its value at kick-off and petty cash, then what it induced

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from matches import hire_views, post_game_views, views
+from matches import correct_views, hire_views, post_game_views, views
 
 app_name = "matches"
 urlpatterns = [
@@ -10,5 +10,6 @@ urlpatterns = [
     path("<int:pk>/report/check/", views.report_check, name="report-check"),
     path("<int:pk>/post-game/", post_game_views.post_game_summary, name="post-game"),
     path("<int:pk>/post-game/hire/", hire_views.journeyman_hire_view, name="journeyman-hire"),
+    path("<int:pk>/correct/", correct_views.report_correct_page, name="correct"),
     path("<int:pk>/<slug:action>/", views.match_act, name="act"),
 ]

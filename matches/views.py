@@ -78,8 +78,10 @@ def _applied(match: Match) -> dict:
         last = match.steps.filter(action__in=("revert", "reapply")).select_related("actor").last()
         reverted = last if last and last.action == "revert" and post is None else None
         reapplied = last if last and last.action == "reapply" and post is not None else None
+    corrections = list(match.corrections.select_related("actor")) if post is not None else []
     return {"post_game": post, "not_applied": why, "reverted": reverted, "reapplied": reapplied,
-            "struck_off": any(change["what"] == "status" for change in changes)}  # fmt: skip
+            "struck_off": any(change["what"] == "status" for change in changes),
+            "corrections": corrections}  # fmt: skip
 
 
 def _require_coach(user, match: Match) -> None:
@@ -96,7 +98,7 @@ def _rows(ruleset, key: str) -> list:
     return list(table.rows) if table else []
 
 
-def _shown(match: Match, view: ReportView) -> dict:
+def report_shown(match: Match, view: ReportView) -> dict:
     """The report back as entered: each team's lines (its SPP table's actions, in order),
     Blitz Bowl's points and win, the Veterans Rules agreed."""
     ruleset = ruleset_snapshot(match.ruleset_version)
@@ -150,7 +152,7 @@ def _page(request: HttpRequest, match: Match, status: int = 200, posted_report=N
         "fixture": settlers.answer.fixture_of(match),
         "report": report,
         "view": view,
-        "shown": _shown(match, view) if view else None,
+        "shown": report_shown(match, view) if view else None,
         "form": form,
         "actions": actions,
         "may_roll": any(action.startswith("dice_") for action in actions),

@@ -91,20 +91,11 @@ def reason_checked(reason: str, what: str) -> str:
     return reason
 
 
-@transaction.atomic
-def report_save(
-    match: Match,
-    actor,
-    played_on: datetime.date | None,
-    home_touchdowns,
-    away_touchdowns,
-    content: Mapping | None = None,
-) -> Report:
-    """Writes the draft whole (either coach); a disputed report is corrected the same way.
-    `content` is the rest of the body: lines, MVPs, casualties, concession, notes, points."""
-    if not is_coach(actor, match):
-        raise PermissionDenied("Only the two coaches of the match write its report.")
-    content = content or {}
+def report_values_checked(
+    match: Match, played_on: datetime.date | None, home_touchdowns, away_touchdowns, content
+) -> tuple[dict[str, int], str]:
+    """The score (by field) and the notes, checked: MatchRefused names each that is wrong.
+    The rest of the report is the rules' to check (content_check)."""
     problems = []
     scores = {}
     most = int(setting(ruleset_snapshot(match.ruleset_version), "max_touchdowns_per_team"))
@@ -127,6 +118,25 @@ def report_save(
     problems += [too_long] if too_long else []
     if problems:
         raise MatchRefused(problems)
+    return scores, notes
+
+
+@transaction.atomic
+def report_save(
+    match: Match,
+    actor,
+    played_on: datetime.date | None,
+    home_touchdowns,
+    away_touchdowns,
+    content: Mapping | None = None,
+) -> Report:
+    """Writes the draft whole (either coach); a disputed report is corrected the same way.
+    `content` is the rest of the body: lines, MVPs, casualties, concession, notes, points."""
+    if not is_coach(actor, match):
+        raise PermissionDenied("Only the two coaches of the match write its report.")
+    content = content or {}
+    scores, notes = report_values_checked(match, played_on, home_touchdowns, away_touchdowns,
+                                          content)  # fmt: skip
     _move(match, actor, "draft", OPEN, DRAFT)
     participants_take(match)
     sides = match_sides(match)

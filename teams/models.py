@@ -113,11 +113,11 @@ class Player(models.Model):
 
 class LedgerCause(models.Model):
     """Why entries were written: one purchase, one improvement roll, one choice, one
-    adjustment, one undo, one match report, one rename, one report reverted. Every entry
-    points at its cause, so all entries of one cause (a report touches two teams; a rebuild
-    writes a cause's entry again) are found together. A cause whose row lives above teams (a
-    match report) is named by `ref`, its id there, so teams never imports the layer that
-    made it. `request` is what was asked, in full, so the cause can be applied again to a
+    adjustment, one undo, one match report, one rename, one report reverted or corrected.
+    Every entry points at its cause, so all entries of one cause (a report touches two teams;
+    a rebuild writes a cause's entry again) are found together. A cause whose row lives
+    above teams (a match report) is named by `ref`, its id there, so teams never imports the
+    layer that made it. `request` is what was asked, in full, so the cause can be applied again to a
     team that has changed."""
 
     KINDS = [
@@ -135,6 +135,7 @@ class LedgerCause(models.Model):
         ("hire", "journeyman hired"),
         ("revert", "match report reverted"),
         ("reapply", "reverted match report applied again"),
+        ("correct", "match report corrected"),
     ]
 
     kind = models.CharField(max_length=20, choices=KINDS)

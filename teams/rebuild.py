@@ -128,11 +128,13 @@ def ledger_rebuild(
     reads: Callable[[LedgerEntry], Iterable[int]] | None = None,
     restore: Sequence[LedgerEntry] = (),
     observe: Callable[[LedgerEntry, Mapping[int, ledger.TeamState]], None] | None = None,
+    redo: Sequence[LedgerEntry] = (),
 ) -> list[LedgerEntry]:
-    """Replays the teams' ledgers from the earliest entry in `changes` or `restore`, each
-    entry in `changes` replaced by its new deltas or (None) removed, each in `restore` (one
-    reversed earlier: a reverted report's) back in its place in the order, worked out again
-    (by its refit, never kept as it was); `observe` sees every team's state before each
+    """Replays the teams' ledgers from the earliest entry in `changes`, `restore` or `redo`,
+    each entry in `changes` replaced by its new deltas or (None) removed, each in `restore`
+    (one reversed earlier: a reverted report's) back in its place in the order, and each in
+    `redo` (a corrected report's: it stands) worked out again where it stands; both by their
+    refit, never kept as they were. `observe` sees every team's state before each
     replayed entry. Returns the entries written; none when nothing changes. RebuildRefused
     names the first later entry that no longer fits; with `review`, RebuildReview names
     every one (each left out, to find the next). `refits`:
@@ -140,7 +142,7 @@ def ledger_rebuild(
     applied again, where its refit changed it (None keeps the old one). An entry whose
     cause meets every team it reads (`reads`: its own unless said) exactly as it first did
     keeps its deltas: worked out again, it could only give the same."""
-    pks = sorted({team.pk for team in teams} | {e.team_id for e in [*changes, *restore]})
+    pks = sorted({team.pk for team in teams} | {e.team_id for e in [*changes, *restore, *redo]})
     locked = {
         team.pk: team
         for team in Team.objects.select_for_update(of=("self",))
@@ -160,7 +162,8 @@ def ledger_rebuild(
         if entry.pk not in known:
             raise TeamRefused([Problem("entry", f"Entry #{entry.sequence} has been undone "
                                                 "already.")])  # fmt: skip
-    point = min(applied_order(entry) for entry in [*changes, *restore])
+    point = min(applied_order(entry) for entry in [*changes, *restore, *redo])
+    again = back | {entry.pk for entry in redo}  # worked out again whatever they meet
     rules = {pk: rules_of(team) for pk, team in locked.items()}
     states = {pk: ledger.TeamState() for pk in pks}
     for entry in entries:
@@ -182,7 +185,7 @@ def ledger_rebuild(
             observe(entry, states)
         if entry.cause_id not in met:  # at a cause's first entry: its teams as it found them
             read = tuple(reads(entry)) if reads else (entry.team_id,)
-            met[entry.cause_id] = entry.pk not in back and all(
+            met[entry.cause_id] = entry.pk not in again and all(
                 pk in states and states[pk] == original[pk] for pk in read
             )
         as_first = met[entry.cause_id]

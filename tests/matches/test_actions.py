@@ -39,6 +39,9 @@ FORM = {
     "purpose": "winnings for home",  # a post-game die: entered until applied (see attempt)
     "notation": "D6",
     "values": "3",
+    # A correction's: the report as it should have been, previewed (nothing written).
+    "report": {"played_on": PLAYED.isoformat(), "home_touchdowns": "1", "away_touchdowns": "0"},
+    "preview": True,
 }
 
 
@@ -122,8 +125,9 @@ OFFERED = [
     ("submitted friendly", ["withdraw", *DICE], ["confirm", "dispute", *DICE], [], DICE),
     ("disputed friendly", TO_PLAY, TO_PLAY, [],
      ["settle", "send_back", *DICE]),
-    # An applied report: reverted by those who settle the match (for a friendly, staff).
-    ("confirmed friendly", [], [], [], ["revert"]),
+    # An applied report: reverted or corrected by those who settle the match (for a
+    # friendly, staff).
+    ("confirmed friendly", [], [], [], ["revert", "correct"]),
     ("fixture to play", TO_PLAY, TO_PLAY, DICE, DICE),
     ("fixture of entered dice", ["journeymen", "report", "dice_entered"],
      ["journeymen", "report", "dice_entered"],
@@ -134,12 +138,12 @@ OFFERED = [
     ("submitted fixture", ["confirm", "dispute", *DICE], ["withdraw", *DICE], DICE, DICE),
     ("disputed fixture", TO_PLAY, TO_PLAY, ["settle", "send_back", *DICE],
      ["settle", "send_back", *DICE]),
-    ("confirmed fixture", [], [], ["revert"], ["revert"]),
+    ("confirmed fixture", [], [], ["revert", "correct"], ["revert", "correct"]),
     ("confirmed fixture that waits", DICE, DICE, ["approve", "send_back", *DICE],
      ["approve", "send_back", *DICE]),
     ("disputed fixture that waits", TO_PLAY, TO_PLAY,
      ["settle", "send_back", *DICE], ["settle", "send_back", *DICE]),
-    ("approved fixture", [], [], ["revert"], ["revert"]),
+    ("approved fixture", [], [], ["revert", "correct"], ["revert", "correct"]),
     ("forfeited fixture", [], [], [], []),
     # Griff plays no part in it: Varag coaches both teams.
     ("one coach's submitted fixture", ["withdraw", *DICE], [], ["confirm", "dispute", *DICE],
@@ -205,7 +209,8 @@ def test_every_action_offered_is_done_and_every_other_refused(scenario, people) 
 
 
 def test_the_page_says_what_each_action_did() -> None:
-    assert set(PERFORM) == set(views.DONE)
+    # A correction has a page of its own (matches/correct_views.py), which says it there.
+    assert set(PERFORM) - {"correct"} == set(views.DONE)
 
 
 # --- Reading the forms ---
