@@ -17,9 +17,10 @@ from matches.correct import DiceNeeded, report_correct
 from matches.models import Correction, DiceRoll, Match, MatchStep, PostGame
 from matches.services import MatchRefused, friendly_accept, friendly_offer
 from rules.engine.purchases import Purchase
+from teams.advancement import improvement_roll
 from teams.between_matches import team_purchase
 from teams.ledger_rows import ledger_differences, state_of
-from teams.models import LedgerEntry, Team
+from teams.models import LedgerEntry, Player, Team
 from teams.rebuild import RebuildReview
 from tests.matches.test_post_game import LINES, PLAYED, TABLE_DICE, at_the_table, gate_recorded
 from tests.matches.test_post_game_casualties import BROKEN_RIBS, DEAD, casualty
@@ -261,6 +262,41 @@ def test_a_later_purchase_the_treasury_can_no_longer_pay_is_listed_and_nothing_c
     (refused,) = review.value.refusals
     assert refused.entry.cause.kind == "purchase"
     assert "treasury" in refused.problems[0].message
+
+
+def test_a_player_the_correction_kills_who_played_a_later_game_is_listed(
+    mistyped, home_team, away_team, staff
+) -> None:
+    # As typed, #3 missed the next game (which cleared it) and played the one after; had the
+    # D68 been read right he was dead, and could not have.
+    played(home_team, away_team, body())
+    third = played(home_team, away_team, body())
+    assert third.participants.filter(team=away_team, number=3).exists()
+    with unchanged(), pytest.raises(RebuildReview) as review:
+        report_correct(mistyped, staff, REASON, body(casualty(3, DEAD)))
+    [message] = [problem.message for problem in review.value.problems]
+    assert message.endswith(
+        f"#3 Lineman 3 of Da Krumpers took part in {third}, but by then he was dead."
+    )
+
+
+def test_an_improvement_rolled_for_a_level_the_correction_takes_away_is_listed(
+    mistyped, home_team, home_coach, staff
+) -> None:
+    # #6's 13 SPP (two touchdowns, the casualty and the MVP) made him Experienced and he
+    # rolled; the touchdowns and the casualty were #7's, and #6 has only the MVP's 5: no roll
+    # was due.
+    scorer = Player.objects.get(team=home_team, number=6)
+    improvement_roll(Team.objects.get(pk=home_team.pk), home_coach, scorer, (3, 4))
+    lines = {**LINES, "home": {**LINES["home"], "players": [
+        {"number": 7, "actions": {"completion": 1, "touchdown": 2}}]}}  # fmt: skip
+    with unchanged(), pytest.raises(RebuildReview) as review:
+        report_correct(mistyped, staff, REASON,
+                       body(casualty(3, BROKEN_RIBS, causer=7), lines=lines))  # fmt: skip
+    assert [problem.message for problem in review.value.problems] == [
+        "Entry #3 of Gouged Eye (#6 Blitzer 6: improvement roll 1 (3+4, rolled at the table)) "
+        "would no longer fit: Blitzer 6 has no improvement roll due (5 SPP)."
+    ]
 
 
 # --- Who, and when ------------------------------------------------------------------------------
