@@ -161,6 +161,7 @@
   let timer = null;
   let asked = 0;
   function changed() {
+    if (!form.dataset.check) return; // a commissioner's correction previews on the server
     window.clearTimeout(timer);
     timer = window.setTimeout(ask, CHECK_DELAY);
   }
