@@ -70,17 +70,21 @@ fixes = st.builds(
 
 def corrected(play: Play, fix: Fix) -> Play:
     """The game as it should have been reported."""
+    if fix.same:
+        return play
     if fix.hurt is not None and play.hurt:
         n = fix.pick % len(play.hurt)
-        side, victim, causer, _ = play.hurt[n]
-        hurt = (*play.hurt[:n], (side, victim, causer, fix.hurt), *play.hurt[n + 1 :])
+        side, victim, causer, was = play.hurt[n]
+        results = tuple(D68)
+        now = fix.hurt if fix.hurt != was else results[(results.index(was) + 1) % len(results)]
+        hurt = (*play.hurt[:n], (side, victim, causer, now), *play.hurt[n + 1 :])
         return dataclasses.replace(play, hurt=hurt)
     index = 0 if fix.side == "home" else 1
     scorers = list(play.touchdowns[index])
-    if fix.add:
-        scorers.append(fix.number)
-    elif fix.number in scorers:
+    if fix.number in scorers and fix.pick % 2:
         scorers.remove(fix.number)
+    else:
+        scorers.append(fix.number)
     touchdowns = list(play.touchdowns)
     touchdowns[index] = tuple(scorers)
     return dataclasses.replace(play, touchdowns=tuple(touchdowns))
