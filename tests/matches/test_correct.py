@@ -24,6 +24,7 @@ from teams.models import LedgerEntry, Player, Team
 from teams.rebuild import RebuildReview
 from tests.matches.test_post_game import LINES, PLAYED, TABLE_DICE, at_the_table, gate_recorded
 from tests.matches.test_post_game_casualties import BROKEN_RIBS, DEAD, casualty
+from tests.matches.test_revert_kick_off import kicked_off
 from tests.teams.helpers import orc_team
 from tests.unchanged import unchanged
 
@@ -296,6 +297,25 @@ def test_an_improvement_rolled_for_a_level_the_correction_takes_away_is_listed(
     assert [problem.message for problem in review.value.problems] == [
         "Entry #3 of Gouged Eye (#6 Blitzer 6: improvement roll 1 (3+4, rolled at the table)) "
         "would no longer fit: Blitzer 6 has no improvement roll due (5 SPP)."
+    ]
+
+
+def test_inducements_over_the_budget_the_correction_leaves_are_listed(
+    home_team, away_team, staff
+) -> None:
+    first = played(home_team, away_team, body())
+    # Da Krumpers won 30,000 (100,000 in all) and, in the next game, induced a Wandering
+    # Apothecary (100,000): 10,000 of petty cash and 90,000 of the treasury. Their winnings
+    # D6 was 1, not 3: 10,000, and 80,000 in the treasury.
+    second = kicked_off(home_team, away_team, {"wandering_apothecary": 1})
+    paid = LedgerEntry.objects.get(team=away_team, kind="inducements")
+    again = [{"purpose": "winnings for away", "values": [1]}]
+    with unchanged(), pytest.raises(RebuildReview) as review:
+        report_correct(first, staff, "Their winnings D6 was a 1.", body(), again)
+    assert [problem.message for problem in review.value.problems] == [
+        f"Entry #{paid.sequence} of Da Krumpers ({paid.summary}) would no longer fit: The "
+        f"inducements for {second} cost 100,000 gp; the budget would now be 10,000 gp of "
+        "petty cash and 80,000 gp from the treasury (10,000 short)."
     ]
 
 
