@@ -15,8 +15,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from league.bench.data import DICE, World, orc_players
+from league.bench.revert_season import PLAYED
 from league.models import Fixture
 from league.tables import KEPT, all_time_table, season_table
+from matches.correct import report_correct
 from matches.post_game import post_game_apply
 from matches.revert import report_revert
 from matches.workflow import report_confirm
@@ -157,6 +159,7 @@ def cases(world: World, client: Client) -> list[Case]:
         ),
         *table_cases(world, client),
         revert_case(world),
+        correct_case(world),
     ]
 
 
@@ -171,6 +174,28 @@ def revert_case(world: World) -> Case:
     revert = _rolled_back(lambda: report_revert(world.revert_match, world.staff, "Bench."))
     name = f"revert a round-1 report, {teams} teams / {rounds} rounds"
     return Case(name, revert, runs=10, warm_up=1, target=REVERT_TARGET)
+
+
+# Correcting the same round-1 report: #6's second touchdown was #5's (the score, the dice and
+# everything else as reported), which works out again every later report it reaches, as the
+# revert does. No target of its own: a correction costs what a revert does, and one more
+# working out of its own report.
+def correct_case(world: World) -> Case:
+    teams, rounds = world.revert_size
+    match = world.revert_match
+    body = {
+        "played_on": PLAYED, "home_touchdowns": 2, "away_touchdowns": 1, "server_rolls": True,
+        "home": {"players": [{"number": 5, "actions": {"touchdown": 1}},
+                             {"number": 6, "actions": {"touchdown": 1}}]},
+        "away": {"players": [{"number": 7, "actions": {"touchdown": 1}}]},
+    }  # fmt: skip
+
+    def corrected() -> None:
+        if not report_correct(match, world.staff, "Bench.", body).committed:
+            raise RuntimeError("The bench's correction changed nothing.")
+
+    name = f"correct a round-1 report, {teams} teams / {rounds} rounds"
+    return Case(name, _rolled_back(corrected), runs=10, warm_up=1)
 
 
 # "The table of a league of 1,000 teams and 50,000 matches": its season's table, which the

@@ -24,7 +24,7 @@ from league.bench.data import world_build
 from league.management.commands import bench
 from league.models import Standing
 from league.tables import standings_problems
-from matches.models import Casualty, Match, PostGame
+from matches.models import Casualty, Correction, Match, PostGame
 from matches.post_game import not_applied_why
 
 pytestmark = pytest.mark.django_db
@@ -152,7 +152,7 @@ def test_the_json_holds_the_machine_and_every_result(tmp_path) -> None:
     assert written["results"][0]["case"] == "floor"
 
 
-def test_the_revert_season_is_played_and_its_round_1_report_reverts_then_comes_back(
+def test_the_revert_season_is_played_and_its_round_1_report_reverts_corrects_and_comes_back(
     world,
 ) -> None:
     match = world.revert_match
@@ -168,5 +168,9 @@ def test_the_revert_season_is_played_and_its_round_1_report_reverts_then_comes_b
     assert result.queries > 0
     # Each run is undone: the report stands again, the ledgers clean.
     assert Match.objects.get(pk=match.pk).status == "confirmed"
+    [case] = [c for c in cases(world, Client()) if c.name.startswith("correct a round-1")]
+    assert (case.name, case.target) == ("correct a round-1 report, 4 teams / 3 rounds", None)
+    assert measure(replace(case, runs=1, warm_up=0)).queries > 0
+    assert not Correction.objects.exists()  # undone too
     out = StringIO()
     call_command("ledger_check", stdout=out)
