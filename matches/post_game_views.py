@@ -110,6 +110,7 @@ def post_game_summary(request: HttpRequest, pk: int) -> HttpResponse:
     # GDBBL (001) calls the roll a level earns a star player roll; LRB6 an improvement roll.
     roll = "star player" if match.ruleset_version.system == "gdbbl" else ""
     results_only = match.ruleset_version.play == "results_only"  # no gold, fans or SPP
+    corrections = list(match.corrections.select_related("actor"))  # who corrected it, why
     context = {"match": match, "post": post, "roll": roll, "results_only": results_only,
-               **summary_of(match, post)}  # fmt: skip
+               "corrections": corrections, **summary_of(match, post)}  # fmt: skip
     return render(request, "matches/post_game.html", context)

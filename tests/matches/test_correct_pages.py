@@ -153,9 +153,10 @@ def test_correcting_on_the_page_says_who_when_why_and_the_old_values(
     answer = client.post(f"/matches/{mistyped.pk}/correct/", form)
     assert answer.status_code == 302
     assert Team.objects.get(pk=away_team.pk).players.get(number=3).status == "dead"
-    html = client.get(f"/matches/{mistyped.pk}/").content.decode()
-    assert f"because “{REASON}”" in html
-    assert "casualty 1 was Da Krumpers #3 by Gouged Eye #6, block, casualty 4 1, now" in html
+    for page in (f"/matches/{mistyped.pk}/", f"/matches/{mistyped.pk}/post-game/"):
+        html = client.get(page).content.decode()
+        assert f"by admin because “{REASON}”" in html
+        assert "casualty 1 was Da Krumpers #3 by Gouged Eye #6, block, casualty 4 1, now" in html
 
 
 def test_a_die_nobody_rolled_is_asked_for_on_the_page(mistyped, staff) -> None:
