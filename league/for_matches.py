@@ -65,13 +65,13 @@ class MatchAnswers:
     def results_stand(self, matches) -> None:
         standings_update(matches)
 
-    def table_lines(self, match) -> list[tuple[str, dict[str, int]]]:
+    def table_lines(self, match) -> list[tuple[int, str, dict[str, int]]]:
         fixture = _fixture(match)
         if fixture is None:
             return []
         rows = Standing.objects.filter(season=fixture.season_id).select_related("team")
         return [
-            (row.team.name, {name: getattr(row, name) for name in TABLE_LINE})
+            (row.team_id, row.team.name, {name: getattr(row, name) for name in TABLE_LINE})
             for row in rows.order_by("place", "team__name", "pk")
         ]
 

@@ -17,45 +17,40 @@ written. A correction that changes no value of the report writes nothing at all.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from django.db import transaction
+from django.utils import timezone
 
-from matches.dice import is_post_game_purpose
-from matches.match_rows import MatchRows, match_rows
-from matches.models import APPROVED, CONFIRMED, Correction, DiceRoll, Match, PostGame
-from matches.post_game import (
-    cause_of,
-    dice_keep,
-    dice_source,
-    match_before,
-    side_deltas,
-    steps_record,
+from matches.correct_changes import (
+    TeamChanges,
+    figures_changed,
+    named,
+    table_changed,
+    team_figures,
 )
+from matches.correct_dice import DiceNeeded, dice_checked, dice_write
+from matches.match_rows import MatchRows, match_rows
+from matches.models import APPROVED, CONFIRMED, Correction, Match, PostGame
+from matches.post_game import cause_of, dice_keep, side_deltas, steps_record
 from matches.post_game import worked_out as worked_out_now
 from matches.report_body import body_of, entry_from
 from matches.reports import content_check, content_store, entry_of, match_sides
-from matches.reports_again import RELATED, reports_again
+from matches.reports_again import RELATED, ReportsAgain, reports_again
 from matches.revert import hires_of, settler_checked, standing_of
 from matches.seams import settlers
 from matches.services import MatchRefused, step
 from matches.workflow import report_values_checked
-from rules.engine import dice as dice_rules
-from rules.engine import post_game as engine
-from rules.engine.errors import Problem, RulesError
+from rules.engine.errors import Problem
 from rules.engine.report_changes import Change, report_changes
 from rules.engine.report_entry import SIDES, is_report_purpose
 from teams import ledger
 from teams.ledger_rows import standing
-from teams.models import LedgerEntry, Player, Team
+from teams.models import LedgerEntry, Team
 from teams.rebuild import RebuildRefused, RebuildReview, applied_order, ledger_rebuild
 from teams.services import cause_new
 
-
-@dataclass(frozen=True)
-class TeamChanges:
-    team: str
-    changes: tuple[Change, ...]
+__all__ = ["Corrected", "DiceNeeded", "corrected_data", "report_correct"]
 
 
 @dataclass(frozen=True)
@@ -72,26 +67,9 @@ class Corrected:
 
 def corrected_data(corrected: Corrected) -> dict:
     """What the API answers: the changes as named values."""
-    return {"committed": corrected.committed, "report": _named(corrected.report),
-            "teams": [{"team": t.team, "changes": _named(t.changes)} for t in corrected.teams],
-            "table": _named(corrected.table)}  # fmt: skip
-
-
-def _named(changes: Sequence[Change]) -> list[dict[str, str]]:
-    return [dict(zip(("what", "was", "now"), change, strict=True)) for change in changes]
-
-
-class DiceNeeded(MatchRefused):
-    """The corrected report needs dice nobody rolled and the server may not roll: each
-    (purpose, notation), for the commissioner to give with the correction."""
-
-    def __init__(self, needs: Sequence[tuple[str, str]]) -> None:
-        self.needs = list(needs)
-        super().__init__([
-            Problem("dice", f"The corrected report needs the {notation} for {purpose!r}: "
-                            "give it with the correction.")
-            for purpose, notation in self.needs
-        ])  # fmt: skip
+    return {"committed": corrected.committed, "report": named(corrected.report),
+            "teams": [{"team": t.team, "changes": named(t.changes)} for t in corrected.teams],
+            "table": named(corrected.table)}  # fmt: skip
 
 
 class _RolledBack(Exception):
@@ -125,43 +103,81 @@ def _correct(match, actor, reason, body, dice, commit) -> Corrected:
     if post is None or match.status not in (CONFIRMED, APPROVED):
         said = f"The report of {match} is {match.stage}, not applied: there is nothing to correct."
         raise MatchRefused([Problem("status", said)])
+    cause = cause_of(match)
+    if cause is None:  # applied before Dugout kept each report's cause
+        raise MatchRefused([Problem("status", f"The report of {match} was applied before "
+                                              "Dugout kept its place in the ledgers: revert "
+                                              "it and apply it again instead.")])  # fmt: skip
     hired = hires_of(match)
     if hired:  # his hiring rests on the game as it was: it goes first
         why = "it hires a journeyman for his game in this match: undo it first"
         raise RebuildReview([RebuildRefused(entry, why) for entry in hired])
-    # Both teams locked first, in pk order (as every report and rebuild locks them), so a
-    # report of one of them applied meanwhile waits, or is found below.
     pair = sorted((match.home_id, match.away_id))
-    list(Team.objects.select_for_update(of=("self",)).filter(pk__in=pair).order_by("pk"))
-    cause = cause_of(match)
-    entries = sorted(standing_of(cause), key=lambda entry: entry.pk) if cause else []
-    touched, again = reports_again(pair, cause.pk, actor, since=cause.pk - 1)
-    names = {"home": match.home.name, "away": match.away.name}
+    touched, again = teams_locked(pair, cause.pk, actor)
+    entries = sorted(standing_of(cause), key=lambda entry: entry.pk)
+    names = side_names(match)
     teams_before, table_before = team_figures(touched), settlers.answer.table_lines(match)
     then = match_rows(match, states_before(pair, cause.pk))
     was = report_as_it_stands(match.pk, then)
     _report_write(match, actor, body, then)
-    _dice_write(match, actor, dice)
-    now = report_as_it_stands(match.pk, then)
-    changed = tuple(report_changes(was[0], now[0], names, was[1], now[1]))
-    if not changed:  # nothing to write: rolled back by the caller
-        return Corrected(match, (), (), (), False)
-    _report_checked(match.pk, then)
-    correcting = cause_new("correct", actor, {"match": match.pk, "reason": reason,
-                                              "changes": [list(c) for c in changed]})  # fmt: skip
+    typed = dice_write(match, actor, dice)
+    if not changes(was, report_as_it_stands(match.pk, then), names):
+        return Corrected(match, (), (), (), False)  # nothing to write: rolled back
+    dice_checked(match_read(match.pk), then, typed)
+    correcting = cause_new("correct", actor, {"match": match.pk, "reason": reason})
     if entries:
         ledger_rebuild(touched, {}, correcting, f"{match} corrected: {reason}", review=True,
                        redo=entries, **again.options())  # fmt: skip
         again.write()
     else:
         _steps_again(match.pk, then, actor, post)
+    if not correcting.entries.exists():  # it changed no team: nothing points at it
+        correcting.delete()
+    # What changed, the dice as finally kept (some rolled again from the seed) among it.
+    changed = changes(was, report_as_it_stands(match.pk, then), names)
     Correction.objects.create(match=match, actor=actor, reason=reason,
                               changes=[list(c) for c in changed])  # fmt: skip
+    Match.objects.filter(pk=match.pk).update(changed_at=timezone.now())
     step(match, actor, "correct", reason)
     settlers.answer.results_stand([match])  # its score or casualties may count otherwise
     teams_after, table_after = team_figures(touched), settlers.answer.table_lines(match)
     return Corrected(match, changed, figures_changed(teams_before, teams_after),
                      table_changed(table_before, table_after), commit)  # fmt: skip
+
+
+def teams_locked(pair: Sequence[int], point: int, actor) -> tuple[list[Team], ReportsAgain]:
+    """Every team a correction of the report (the cause `point`) reaches, locked in one
+    statement in pk order, as every report and rebuild locks its teams, so neither of two
+    that meet waits on the other while holding what it needs; and the later reports to work
+    out again, read under those locks. A report applied meanwhile may reach teams not
+    locked: the locks are let go and taken again, with them, in order."""
+    for _ in range(LOCK_ATTEMPTS):
+        reached, _ = reports_again(pair, point, actor, since=point - 1)
+        wanted = sorted(team.pk for team in reached)
+        with transaction.atomic():  # a savepoint: rolled back, it lets the locks go
+            locked = Team.objects.select_for_update(of=("self",)).filter(pk__in=wanted)
+            list(locked.order_by("pk").values_list("pk", flat=True))
+            touched, again = reports_again(pair, point, actor, since=point - 1)
+            if {team.pk for team in touched} <= set(wanted):
+                return touched, again
+            transaction.set_rollback(True)
+    raise MatchRefused([Problem("teams", "Reports of these teams are being applied as this is "
+                                         "done: try again.")])  # fmt: skip
+
+
+LOCK_ATTEMPTS = 3
+
+
+def side_names(match: Match) -> dict[str, str]:
+    """Each side's team, as the changes name it (and which side, where both share a name)."""
+    if match.home.name == match.away.name:
+        return {side: f"{match.home.name} ({side})" for side in SIDES}
+    return {"home": match.home.name, "away": match.away.name}
+
+
+def changes(was: tuple[dict, dict], now: tuple[dict, dict], names) -> tuple[Change, ...]:
+    """Each value of the report that differs, `was` and `now` as report_as_it_stands reads."""
+    return tuple(report_changes(was[0], now[0], names, was[1], now[1]))
 
 
 def states_before(teams: Sequence[int], point: int) -> dict[int, ledger.TeamState]:
@@ -212,74 +228,6 @@ def _report_write(match: Match, actor, body: Mapping, then: MatchRows) -> None:
     content_store(match, replace(sides, players=took_part), entry, checked, actor)
 
 
-def _dice_write(match: Match, actor, given: Sequence[Mapping]) -> None:
-    """The dice given with the correction, entered: a new one, or one typed again. The
-    server's stand. MatchRefused names each that cannot be."""
-    stored = {roll.purpose: roll for roll in DiceRoll.objects.filter(match=match)}
-    problems, rows = [], []
-    for n, die in enumerate(given, start=1):
-        purpose = " ".join(str(die.get("purpose") or "").split())
-        roll = stored.get(purpose)
-        field = f"dice.{n}"
-        if roll is not None and roll.source == "rolled":
-            problems.append(Problem(field, f"The server rolled {purpose!r} from the match's "
-                                           "seed: it stands."))  # fmt: skip
-            continue
-        if not is_post_game_purpose(match, purpose):
-            problems.append(Problem(field, f"{purpose!r} is no die of the post-game sequence: "
-                                           "a casualty's dice are given with it, and the "
-                                           "kick-off's are not the report's."))  # fmt: skip
-            continue
-        try:
-            notation = dice_rules.notation(die.get("notation") or (roll and roll.notation) or "")
-            values = dice_rules.checked(notation, list(die.get("values") or ()))
-        except RulesError as error:
-            problems.append(Problem(field, f"{purpose!r}: {error}"))
-            continue
-        row = roll or DiceRoll(match=match, purpose=purpose)
-        row.notation, row.values, row.total = str(notation), list(values), notation.total(values)
-        row.source, row.seed, row.made_by = "entered", "", actor
-        rows.append(row)
-    if problems:
-        raise MatchRefused(problems)
-    for row in rows:
-        row.save()
-
-
-def _report_checked(pk: int, then: MatchRows) -> None:
-    """The corrected report, worked out from its teams as they stood before it: DiceNeeded
-    for each die only the table could give; MatchRefused for each rule it breaks. A die kept
-    as another roll than the corrected report reads (the loser's 2D6 for fan factor, where
-    its side now won and rolls 3D6) is a step the correction touched: it is rolled again
-    from the seed where the server may roll, else asked for."""
-    match = match_read(pk)
-    checks: list = []
-    before, ruleset = match_before(match, then, checks)
-    if checks:
-        raise MatchRefused(checks)
-    source = Retyped(**vars(dice_source(match)))
-    try:
-        engine.post_game(ruleset, before, source)
-    except engine.DiceMissing as missing:
-        raise DiceNeeded(missing.needs) from None
-    DiceRoll.objects.filter(match=match, purpose__in=source.retyped).delete()
-
-
-@dataclass
-class Retyped(engine.DiceSource):
-    """The match's dice, where a die kept as another roll than the step now reads counts as
-    never rolled (`retyped` lists them)."""
-
-    retyped: list[str] = field(default_factory=list)
-
-    def roll(self, purpose: str, notation: str) -> engine.Die:
-        kept = self.stored.get(purpose)
-        if kept is not None and kept[1] != str(dice_rules.notation(notation)):
-            self.retyped.append(purpose)
-            self.stored = {key: die for key, die in self.stored.items() if key != purpose}
-        return super().roll(purpose, notation)
-
-
 def _steps_again(pk: int, then: MatchRows, actor, post: PostGame) -> None:
     """A report that changed neither team: its steps kept again, if it still changes
     neither (one that now would has no entries to write again)."""
@@ -292,56 +240,3 @@ def _steps_again(pk: int, then: MatchRows, actor, post: PostGame) -> None:
     dice_keep(match, worked, actor)
     post.steps = steps_record(ruleset, before, worked)
     post.save(update_fields=["steps"])
-
-
-def team_figures(teams: Sequence[Team]) -> dict[int, tuple[str, dict[str, str]]]:
-    """Each team's figures a correction may change, in words: gold, fan factor, and each
-    player's SPP, injuries and status. Two queries, however many teams."""
-    pks = [team.pk for team in teams]
-    found: dict[int, tuple[str, dict[str, str]]] = {}
-    for pk, name, treasury, fans in Team.objects.filter(pk__in=pks).values_list(
-        "pk", "name", "treasury", "fan_factor"
-    ):
-        found[pk] = (name, {"treasury": f"{treasury:,} gp", "fan factor": str(fans)})
-    players = Player.objects.filter(team__in=pks).exclude(status="undone")
-    for team, number, name, spp, injuries, status in players.order_by("number", "pk").values_list(
-        "team_id", "number", "name", "spp", "injuries", "status"
-    ):
-        who = f"#{number} {name}"
-        figures = found[team][1]
-        figures[f"{who} SPP"] = str(spp)
-        figures[f"{who} injuries"] = ", ".join(injuries or ()) or "none"
-        figures[f"{who} status"] = status.replace("_", " ")
-    return found
-
-
-def figures_changed(before: Mapping, after: Mapping) -> tuple[TeamChanges, ...]:
-    """Each team whose figures differ, with those that do."""
-    changed = []
-    for pk, (name, was) in before.items():
-        now = after.get(pk, (name, {}))[1]
-        differ = tuple((what, was.get(what, ""), now.get(what, ""))
-                       for what in dict.fromkeys([*was, *now])
-                       if was.get(what, "") != now.get(what, ""))  # fmt: skip
-        if differ:
-            changed.append(TeamChanges(name, differ))
-    return tuple(changed)
-
-
-TABLE_WORDS = {"place": "place", "played": "played", "won": "won", "drawn": "drawn",
-               "lost": "lost", "touchdowns_for": "touchdowns for",
-               "touchdowns_against": "touchdowns against", "casualties_for": "casualties for",
-               "casualties_against": "casualties against", "score_for": "points scored",
-               "score_against": "points conceded", "bonus": "bonus points",
-               "points": "points"}  # fmt: skip
-
-
-def table_changed(before: list, after: list) -> tuple[Change, ...]:
-    """Each figure of the season's table that differs, by team."""
-    was = dict(before)
-    changed = []
-    for name, now in after:
-        old = was.get(name, {})
-        changed += [(f"{name}: {TABLE_WORDS.get(key, key)}", str(old.get(key, "")), str(value))
-                    for key, value in now.items() if old.get(key) != value]  # fmt: skip
-    return tuple(changed)

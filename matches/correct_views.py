@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods
 
 from matches.actions import PERFORM, actions_for
 from matches.correct import DiceNeeded
-from matches.dice import is_post_game_purpose
+from matches.correct_dice import may_type
 from matches.models import Casualty, Match
 from matches.report_fields import report_form
 from matches.report_form import body_from_post, report_data
@@ -90,7 +90,7 @@ def _page(request: HttpRequest, match: Match, status: int = 200, needs=(), **ext
     # those the corrected report needs that nobody rolled.
     typed = {roll.purpose: (roll.notation, " ".join(str(v) for v in roll.values))
              for roll in match.dice.all()
-             if roll.source == "entered" and is_post_game_purpose(match, roll.purpose)}  # fmt: skip
+             if roll.source == "entered" and may_type(match, roll.purpose)}  # fmt: skip
     if posted:
         given = {die["purpose"]: die["values"] for die in dice_posted(request.POST)}
         typed = {purpose: (notation, given.get(purpose, values))

@@ -34,9 +34,9 @@ class MatchSay(Protocol):
         """The matches' results now stand (a report confirmed or approved, a forfeit): the
         league's tables count them, in the same transaction."""
 
-    def table_lines(self, match) -> list[tuple[str, dict[str, int]]]:
-        """The table of the match's season as it stands: each team's name and figures, in
-        place order (none for a friendly)."""
+    def table_lines(self, match) -> list[tuple[int, str, dict[str, int]]]:
+        """The table of the match's season as it stands: each team's id, name and figures,
+        in place order (none for a friendly)."""
 
 
 class NoLeagues:
@@ -63,7 +63,7 @@ class NoLeagues:
     def results_stand(self, matches) -> None:
         return None  # a friendly is in no table
 
-    def table_lines(self, match) -> list[tuple[str, dict[str, int]]]:
+    def table_lines(self, match) -> list[tuple[int, str, dict[str, int]]]:
         return []
 
 

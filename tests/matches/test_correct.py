@@ -20,7 +20,7 @@ from rules.engine.purchases import Purchase
 from teams.advancement import improvement_roll
 from teams.between_matches import team_purchase
 from teams.ledger_rows import ledger_differences, state_of
-from teams.models import LedgerEntry, Player, Team
+from teams.models import LedgerCause, LedgerEntry, Player, Team
 from teams.rebuild import RebuildReview
 from tests.matches.test_post_game import LINES, PLAYED, TABLE_DICE, at_the_table, gate_recorded
 from tests.matches.test_post_game_casualties import BROKEN_RIBS, DEAD, casualty
@@ -243,6 +243,76 @@ def test_a_die_the_server_rolled_is_never_typed_again(home_team, away_team, staf
     assert problems(refused.value) == {
         "dice.1": ["The server rolled 'winnings for home' from the match's seed: it stands."]
     }
+
+
+def test_the_dice_rolled_again_are_among_the_changes_kept(mistyped, staff) -> None:
+    turned = body(casualty(3, BROKEN_RIBS), score=(1, 2), lines=TURNED)
+    done = report_correct(mistyped, staff, REASON, turned)
+    rolled = DiceRoll.objects.get(match=mistyped, purpose="fan factor for away")
+    now = " ".join(str(value) for value in rolled.values)
+    assert ("die 'fan factor for away'", "2 2", now) in done.report
+    assert ["die 'fan factor for away'", "2 2", now] in Correction.objects.get().changes
+
+
+def test_a_die_given_twice_is_refused_by_its_place(mistyped, staff) -> None:
+    twice = [{"purpose": "winnings for home", "values": [5]}] * 2
+    with unchanged(), pytest.raises(MatchRefused) as refused:
+        report_correct(mistyped, staff, REASON, body(casualty(3, DEAD)), twice)
+    assert problems(refused.value) == {"dice.2": ["'winnings for home' is given twice."]}
+
+
+def test_the_gate_the_kick_off_recorded_is_not_typed_again(mistyped, staff) -> None:
+    gate = [{"purpose": "gate for home", "values": [6, 6]}]
+    with unchanged(), pytest.raises(MatchRefused) as refused:
+        report_correct(mistyped, staff, REASON, body(casualty(3, DEAD)), gate)
+    assert list(problems(refused.value)) == ["dice.1"]
+    assert "the kick-off's stand as recorded" in problems(refused.value)["dice.1"][0]
+
+
+def test_a_die_given_as_another_roll_than_its_step_reads_is_refused(mistyped, staff) -> None:
+    wrong = [{"purpose": "fan factor for home", "notation": "D6", "values": [6]}]
+    with unchanged(), pytest.raises(MatchRefused) as refused:
+        report_correct(mistyped, staff, REASON, body(casualty(3, DEAD)), wrong)
+    assert problems(refused.value) == {
+        "dice": ["'fan factor for home' is a 3D6 roll, not D6: type it again as 3D6."]
+    }
+
+
+def test_a_die_no_step_reads_is_refused(mistyped, staff) -> None:
+    unread = [{"purpose": "veteran for home #6", "notation": "D6", "values": [6]}]
+    with unchanged(), pytest.raises(MatchRefused) as refused:
+        report_correct(mistyped, staff, REASON, body(casualty(3, DEAD)), unread)
+    assert problems(refused.value) == {
+        "dice": ["No step of the corrected report reads 'veteran for home #6': leave it out."]
+    }  # fmt: skip
+
+
+def test_a_correction_of_the_notes_alone_changes_no_team_and_leaves_no_cause(
+    mistyped, staff
+) -> None:
+    entries = LedgerEntry.objects.count()
+    done = report_correct(mistyped, staff, REASON, body(casualty(3, BROKEN_RIBS), notes="Rain."))
+    assert done.committed
+    assert (done.report, done.teams) == ((("notes", "", "Rain."),), ())
+    assert LedgerEntry.objects.count() == entries
+    assert not LedgerCause.objects.filter(kind="correct").exists()
+    assert Match.objects.get(pk=mistyped.pk).changed_at > mistyped.changed_at
+
+
+def test_two_teams_of_one_name_are_told_apart(home_team, away_team, staff) -> None:
+    Team.objects.filter(pk=away_team.pk).update(name="Gouged Eye")
+    match = played(Team.objects.get(pk=home_team.pk), Team.objects.get(pk=away_team.pk),
+                   body(casualty(3, BROKEN_RIBS)))  # fmt: skip
+    lines = {**LINES, "away": {**LINES["away"], "mvps": [9]}}
+    done = report_correct(match, staff, REASON, body(casualty(3, BROKEN_RIBS), lines=lines))
+    assert ("Gouged Eye (away) MVPs", "#4", "#9") in done.report
+
+
+def test_a_report_applied_before_causes_were_kept_is_not_corrected(mistyped, staff) -> None:
+    LedgerCause.objects.filter(kind="report", ref=mistyped.pk).update(ref=None)
+    with unchanged(), pytest.raises(MatchRefused) as refused:
+        report_correct(mistyped, staff, REASON, body(casualty(3, DEAD)))
+    assert "revert it and apply it again instead" in problems(refused.value)["status"][0]
 
 
 # --- Later entries that no longer stand ----------------------------------------------------------
