@@ -38,7 +38,8 @@ from matches.serializers import (
     ReportBody,
     StepReasonBody,
 )
-from matches.services import friendly_offer
+from matches.services import MatchRefused, friendly_offer
+from rules.engine.errors import Problem
 from rules.engine.report_entry import SIDES
 from rules.plumbing.refusals import valid_body
 from teams.models import Team
@@ -73,6 +74,17 @@ def _paths(detail, path: str = "") -> dict[str, list[str]]:
         for name, messages in (_paths(value, step) if value else {}).items():
             found.setdefault(name, []).extend(messages)
     return found
+
+
+# A correction's body holds the report under `report`: the report's rules name their fields
+# as the report API's body has them, and the answer names them where they are here.
+REPORT_FIELDS = frozenset(ReportBody().fields)
+
+
+def in_report(problem: Problem) -> Problem:
+    if problem.field.split(".", 1)[0] in REPORT_FIELDS:
+        return Problem(f"report.{problem.field}", problem.message)
+    return problem
 
 
 class JourneymanHireBody(serializers.Serializer):
@@ -294,7 +306,10 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         match = match_seen(pk, self.request.user)
         require_involved(request.user, match)
         body = _valid(CorrectBody, request.data)
-        done = PERFORM["correct"](match, request.user, body)
+        try:
+            done = PERFORM["correct"](match, request.user, body)
+        except MatchRefused as refused:  # the report's own fields, named as the body has them
+            raise MatchRefused([in_report(problem) for problem in refused.problems]) from None
         return Response(CorrectedSerializer(corrected_data(done)).data)
 
     @extend_schema(request=DiceBody, responses={201: DiceRollSerializer})

@@ -110,6 +110,17 @@ def test_the_api_names_a_bad_field_of_the_report(mistyped, staff) -> None:
     assert "report.home_touchdowns" in answer.data
 
 
+def test_the_api_names_a_field_the_rules_refuse_where_the_body_has_it(mistyped, staff) -> None:
+    wrong = api_body(body(casualty(3, DEAD)))
+    wrong["report"]["home"] = {"players": [{"number": 40, "actions": {"touchdown": 2}}]}
+    with unchanged():
+        answer = client_of(staff).post(f"/api/matches/{mistyped.pk}/correct/", wrong,
+                                       format="json")  # fmt: skip
+    assert answer.status_code == 400
+    assert answer.data
+    assert all(field.startswith("report.home") for field in answer.data), answer.data
+
+
 # --- The page ------------------------------------------------------------------------------------
 
 
