@@ -12,11 +12,14 @@ from django.contrib.auth import get_user_model
 from django.db import connections
 from playwright.sync_api import Locator, Page, expect
 
+from league.demo import DEMO_LEAGUE, demo_data_create
+from league.models import Season
 from rules.edition import edition_read
 from rules.selectors import version_get
 from rules.services import edition_load
 from teams.models import RosterSheet, Team
 from tests.browser.conftest import horizontal_overflow
+from tests.matches.helpers import confirmed
 from tests.teams.helpers import orc_team
 
 # Set-up, before the browser starts.
@@ -26,6 +29,19 @@ def rulesets_load(*slugs: str) -> None:
     """The bundled rulesets a coach plays, loaded again: a transactional test starts empty."""
     for slug in slugs:
         edition_load(edition_read(slug))
+
+
+def demo_to_round_five():
+    """The demo league (league.demo), its rounds 2 to 5 reported and confirmed, each home
+    side winning 1-0, the server rolling every die. Returns its season."""
+    rulesets_load("lrb6", "gdbbl")
+    demo_data_create()
+    season = Season.objects.get(league__name=DEMO_LEAGUE, number=1)
+    for number in range(2, 6):
+        fixtures = season.fixtures.filter(round__number=number, away__isnull=False)
+        for fixture in fixtures.select_related("home__coach", "away__coach", "match"):
+            confirmed(fixture.match, fixture.home.coach, fixture.away.coach, 1, 0)
+    return season
 
 
 def coach_create(username: str, password: str, *, is_staff: bool = False):

@@ -22,15 +22,12 @@ from django.core.management import call_command
 from django.db import connections
 from playwright.sync_api import expect
 
-from league.demo import DEMO_LEAGUE, DEMO_PASSWORD, demo_data_create
-from league.models import Season, Standing
-from rules.edition import edition_read
-from rules.services import edition_load
+from league.demo import DEMO_LEAGUE, DEMO_PASSWORD
+from league.models import Standing
 from teams.between_matches import team_adjust
 from teams.models import LedgerEntry, Team
 from tests.browser.conftest import Phone
-from tests.browser.steps import log_in
-from tests.matches.helpers import confirmed
+from tests.browser.steps import demo_to_round_five, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -45,14 +42,7 @@ def five_rounds() -> tuple[int, int, int]:
     """The demo, rounds 2 to 5 played, and the Reavers fined. Written before the browser
     starts; a transactional test starts from an emptied database, so the demo's two rulesets
     are loaded first. Returns the round-1 match to revert, the Reavers and the fine's entry."""
-    edition_load(edition_read("lrb6"))
-    edition_load(edition_read("gdbbl"))
-    demo_data_create()
-    season = Season.objects.get(league__name=DEMO_LEAGUE, number=1)
-    for number in range(2, 6):
-        fixtures = season.fixtures.filter(round__number=number, away__isnull=False)
-        for fixture in fixtures.select_related("home__coach", "away__coach", "match"):
-            confirmed(fixture.match, fixture.home.coach, fixture.away.coach, 1, 0)
+    season = demo_to_round_five()
     match = season.fixtures.get(round__number=1, home__name=NIGHTMARES).match
     won = LedgerEntry.objects.get(cause__kind="report", cause__ref=match.pk, team__name=REAVERS)
     winnings = sum(delta["amount"] for delta in won.deltas if delta["op"] == "treasury")
