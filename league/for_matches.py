@@ -10,6 +10,7 @@ from django.urls import reverse
 from league.models import Fixture, League, Standing
 from league.permissions import is_commissioner, may_view
 from league.standings import standings_update
+from rules.engine.standings import FIGURES
 from rules.plumbing.people import is_staff
 
 
@@ -77,6 +78,4 @@ class MatchAnswers:
 
 
 # What a table line shows of a team (a correction's preview names those it changes).
-TABLE_LINE = ("place", "played", "won", "drawn", "lost", "touchdowns_for", "touchdowns_against",
-              "casualties_for", "casualties_against", "score_for", "score_against", "bonus",
-              "points")  # fmt: skip
+TABLE_LINE = ("place", *FIGURES)

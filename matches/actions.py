@@ -92,9 +92,7 @@ def actions_for(user, match: Match) -> list[str]:
     if status == DISPUTED and settles:
         allowed += ["settle", "send_back"]
     if settles and match.is_decided and status != FORFEIT:
-        allowed.append("revert")  # an applied report: the service checks that it was
-    if settles and match.is_decided and status != FORFEIT:
-        allowed.append("correct")  # an applied report: the service checks that it was
+        allowed += ["revert", "correct"]  # an applied report: the services check that it was
     if settles and status == REVERTED:
         allowed.append("reapply")
     # The post-game sequence's own dice (winnings, fan factor, ...) may still be entered
