@@ -31,7 +31,8 @@ from matches.seams import settlers
 from rules.engine.errors import Problem, Refused
 from teams.models import Player, Team
 
-UNSETTLED = (DRAFT, SUBMITTED, DISPUTED, CONFIRMED, APPROVED)
+# A report being written or argued over: on its way to the teams whatever else holds.
+UNDECIDED = (DRAFT, SUBMITTED, DISPUTED)
 # Who plays: every player on the roster but the dead, the departed and those who sit out.
 TAKES_PART = ("active",)
 
@@ -226,8 +227,13 @@ def forfeits_record(scores: dict[Match, tuple[int, int]], actor, forfeited_by: T
 
 def unsettled_matches(team: Team) -> QuerySet[Match]:
     """The team's matches whose report is still on its way to the team: drafted, submitted,
-    disputed, or decided but not yet applied (the post-game issues add "applied")."""
-    return Match.objects.filter(Q(home=team) | Q(away=team), status__in=UNSETTLED)
+    disputed, or confirmed or approved but not yet applied (waiting for a commissioner's
+    approval, or for `apply_reports`). A confirmed or approved match keeps that status once
+    its report is applied, so its post-game, not its status, says it has arrived."""
+    return Match.objects.filter(
+        Q(home=team) | Q(away=team),
+        Q(status__in=UNDECIDED) | Q(status__in=(CONFIRMED, APPROVED), post_game__isnull=True),
+    )
 
 
 def friendlies_call_off(team: Team, actor, reason: str) -> int:

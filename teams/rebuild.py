@@ -217,11 +217,57 @@ def ledger_rebuild(
         redone.append((entry, deltas))
     if found:
         raise RebuildReview(list(found.values()))
+    mine = {pk: [(entry, deltas) for entry, deltas in redone if entry.team_id == pk]
+            for pk in locked}  # fmt: skip
+    retired_check(locked.values(), mine, cause, back)
     written: list[LedgerEntry] = []
     for pk, team in locked.items():
-        mine = [(entry, deltas) for entry, deltas in redone if entry.team_id == pk]
-        written += _rewrite(team, mine, before[pk], states[pk], cause, reason, summary, back)
+        written += _rewrite(team, mine[pk], before[pk], states[pk], cause, reason, summary, back)
     return written
+
+
+# The rebuilds that may reach back into a retired team's history: a match report of a game
+# it played before it retired, reverted, applied again or corrected. Its history is then
+# told right, and the team stays retired; every other change to it is refused.
+REWRITE_HISTORY = ("revert", "reapply", "correct")
+
+
+def retired_check(
+    teams: Iterable[Team],
+    mine: Mapping[int, list[tuple[LedgerEntry, list | None]]],
+    cause: LedgerCause,
+    back: set[int] | frozenset[int] = frozenset(),
+) -> None:
+    """TeamRefused, naming the team, where the rebuild would write to a retired team other
+    than as REWRITE_HISTORY allows: only a report's rebuild, and only entries whose causes
+    (each made when first applied: the game played, the player bought) came before its
+    retirement."""
+    problems = []
+    for team in teams:
+        changed = _changed(mine[team.pk], back)
+        if team.retired_at is None or changed is None:
+            continue
+        late = [entry for entry, _deltas in mine[team.pk][changed:]
+                if entry.cause.created_at > team.retired_at]  # fmt: skip
+        if cause.kind not in REWRITE_HISTORY:
+            problems.append(Problem("team", f"{team.name} is retired: it can be read but not "
+                                            "changed, and this would change it."))  # fmt: skip
+        elif late:
+            problems.append(
+                Problem(
+                    "team",
+                    f"{team.name} retired on {team.retired_at:%d %b %Y}: "
+                    f"entry #{late[0].sequence} came after, and stands.",
+                )
+            )
+    if problems:
+        raise TeamRefused(problems)
+
+
+def _changed(mine: list[tuple[LedgerEntry, list | None]], back) -> int | None:
+    """The index of the team's first entry that changes; None when none does."""
+    return next((i for i, (entry, deltas) in enumerate(mine)
+                 if entry.pk in back or deltas != entry.deltas), None)  # fmt: skip
 
 
 def _rewrite(
@@ -237,10 +283,11 @@ def _rewrite(
     """Reverses the team's entries from the first one that changes, latest first, and
     appends them again as they are now; nothing when none changes. Entries in `back` are
     not in the ledger as it stands (reversed before): appended, never reversed."""
-    first = next((i for i, (entry, deltas) in enumerate(mine)
-                  if entry.pk in back or deltas != entry.deltas), None)  # fmt: skip
+    first = _changed(mine, back)
     if first is None:
         return []
+    # A retired team's history rewritten (retired_check allowed it) says so on every entry.
+    mark = "After retirement: " if team.retired_at is not None else ""
     state, undo = before, []
     for index, (entry, _deltas) in enumerate(mine):
         if entry.pk in back:
@@ -254,7 +301,7 @@ def _rewrite(
         head += 1
         rows.append(LedgerEntry(
             team=team, sequence=head, kind="reversal", cause=cause, actor=cause.actor,
-            summary=_fit(f"Reverses #{entry.sequence} ({entry.summary}): {reason}"),
+            summary=_fit(f"{mark}Reverses #{entry.sequence} ({entry.summary}): {reason}"),
             ruleset_version_id=team.ruleset_version_id, deltas=deltas, reverses=entry,
         ))  # fmt: skip
     for entry, deltas in mine[first:]:
@@ -263,7 +310,7 @@ def _rewrite(
         head += 1
         rows.append(LedgerEntry(
             team=team, sequence=head, kind=entry.kind, cause=entry.cause, actor_id=entry.actor_id,
-            summary=_fit(f"{AGAIN.sub('', (summary and summary(entry)) or entry.summary)} "
+            summary=_fit(f"{mark}{_again((summary and summary(entry)) or entry.summary)} "
                          f"(#{entry.sequence} applied again)"),
             ruleset_version_id=team.ruleset_version_id, deltas=deltas,
         ))  # fmt: skip
@@ -271,6 +318,11 @@ def _rewrite(
     written = LedgerEntry.objects.bulk_create(rows)
     persist(team, after)
     return written
+
+
+def _again(summary: str) -> str:
+    """An entry's summary with no mark of an earlier rewrite: each rewrite marks it once."""
+    return AGAIN.sub("", summary.removeprefix("After retirement: "))
 
 
 def _fit(summary: str) -> str:

@@ -7,20 +7,22 @@ import datetime
 
 import pytest
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from rest_framework.test import APIClient
 
+from league.demo import demo_data_create
 from league.models import Membership
 from league.retirement import team_retire
 from league.seasons import season_start
 from league.services import membership_request
 from league.setting_checks import LeagueRefused
-from matches.models import Match, MatchStep
+from matches.models import Match, MatchStep, PostGame
 from matches.services import MatchRefused, friendly_accept, friendly_offer
 from matches.workflow import report_confirm, report_save, report_submit
 from rules.engine.purchases import Purchase
 from rules.engine.team_building import TeamRefused
 from teams.between_matches import team_purchase
-from teams.models import LedgerEntry
+from teams.models import LedgerEntry, Team
 from tests.league.conftest import member_teams
 from tests.teams.helpers import orc_team
 from tests.unchanged import unchanged
@@ -103,14 +105,55 @@ def test_retiring_is_refused_while_a_report_is_on_its_way(season) -> None:
     )
 
 
-def test_a_confirmed_report_not_yet_applied_holds_the_team_too(season) -> None:
+def a_confirmed_report(season):
     fixture = season.fixtures.filter(away__isnull=False).select_related("home__coach").first()
     match = fixture.match
     report_save(match, fixture.home.coach, PLAYED, 1, 0, {"server_rolls": True})
     report_submit(match, fixture.home.coach)
     report_confirm(match, fixture.away.coach)
+    match.refresh_from_db()
+    return fixture.home, match
+
+
+def test_a_confirmed_report_waiting_for_approval_holds_the_team_too(
+    league, commissioner, users
+) -> None:
+    league.reports_apply = "commissioner"
+    league.save(update_fields=["reports_apply"])
+    member_teams(league, 4, users)
+    team, match = a_confirmed_report(season_start(league, commissioner, "double_round_robin"))
+    assert (match.status, PostGame.objects.filter(match=match).exists()) == ("confirmed", False)
     with unchanged(), pytest.raises(LeagueRefused, match="confirmed"):
-        team_retire(fixture.home, fixture.home.coach)
+        team_retire(team, team.coach)
+
+
+def test_a_team_whose_reports_were_applied_can_retire(season) -> None:
+    team, match = a_confirmed_report(season)
+    # Confirmed for good: its status stays "confirmed" once applied, as it always has.
+    assert (match.status, PostGame.objects.filter(match=match).exists()) == ("confirmed", True)
+    team_retire(team, team.coach)
+    team.refresh_from_db()
+    assert team.retired_at is not None
+
+
+def test_every_demo_team_that_played_can_retire_unless_a_report_is_on_its_way(db) -> None:
+    demo_data_create()
+    played = Team.objects.filter(
+        Q(home_matches__post_game__isnull=False) | Q(away_matches__post_game__isnull=False)
+    ).distinct()
+    assert played.count() >= 4
+    submitted = Match.objects.get(status="submitted")  # the demo's report still to confirm
+    api = APIClient()
+    for team in played.select_related("coach"):
+        api.force_authenticate(team.coach)
+        answer = api.post(f"/api/teams/{team.pk}/retire/")
+        if team.pk in (submitted.home_id, submitted.away_id):
+            assert answer.status_code == 400
+            assert f"{submitted} (submitted)" in answer.json()["team"][0]
+        else:
+            assert answer.status_code == 200, (team.name, answer.json())
+    griffs = Team.objects.get(coach__username="griff", pk=2)  # the issue's own example
+    assert griffs.retired_at is not None
 
 
 def test_friendlies_still_to_play_are_called_off(team, rival_team, coach, rival) -> None:
