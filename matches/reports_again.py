@@ -13,12 +13,14 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from django.db.models import F, Prefetch, Q
+from django.urls import reverse
 
 from matches.kick_off_again import FIELDS as KICK_OFF_FIGURES
 from matches.kick_off_again import KickOffAgain, kick_off_again, kick_off_recorded, match_bill
 from matches.match_rows import match_rows
 from matches.models import (
     REVERTED,
+    SCHEDULED,
     Casualty,
     DiceRoll,
     KickOff,
@@ -310,14 +312,27 @@ def reports_again(
         Q(home__in=touched) | Q(away__in=touched), kick_off_mark__gte=point, post_game__isnull=True
     )
     waiting = waiting.exclude(status=REVERTED).exclude(pk__in=list(later))  # fmt: skip
-    problems = [
-        Problem("kick_off", f"{match} has kicked off since (its teams' values are fixed) and "
-                            "its report is not applied yet: apply it first, then try again.")
-        for match in waiting.select_related("home", "away").order_by("pk")
-    ]  # fmt: skip
+    problems = [kick_off_block(match) for match in
+                waiting.select_related("home", "away").order_by("pk")]  # fmt: skip
     if problems:  # its figures would follow the change, with nothing to write them as
         raise TeamRefused(problems)
     return touched, ReportsAgain(actor, later, set(teams), point)
+
+
+def kick_off_block(match: Match) -> Problem:
+    """A later match of a team the rebuild reaches has kicked off and waits for its report:
+    the values it fixed at kick-off (team values, petty cash, the gate) were read from the
+    teams as they stood, and nothing could write them again. Its page is named, to finish it
+    there (or to forfeit or call it off)."""
+    page = reverse("matches:detail", args=[match.pk])
+    report = "has no report yet" if match.status == SCHEDULED else f"its report is {match.stage}"
+    return Problem(
+        "kick_off",
+        f"{match} (match {match.pk}, {page}) has kicked off since and {report}: its kick-off "
+        "fixed its teams' values, which this would change under it. Have its report applied "
+        "first (or the match forfeited), then try again.",
+        link=page,
+    )
 
 
 class ReportsForTeams:

@@ -24,6 +24,7 @@ class Problem:
 
     field: str  # race, positions, rerolls, fan_factor, staff, points_for_win, ...
     message: str
+    link: str = ""  # the page of what the problem is about, where it is elsewhere ("/matches/7/")
 
 
 class Refused(RulesError):

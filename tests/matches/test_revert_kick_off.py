@@ -13,6 +13,7 @@ of petty cash the difference gives them, and the gate."""
 from __future__ import annotations
 
 import pytest
+from rest_framework.test import APIClient
 
 from matches import workflow
 from matches.dice import dice_enter
@@ -27,7 +28,7 @@ from rules.engine.team_building import TeamRefused
 from teams.between_matches import team_purchase
 from teams.models import LedgerEntry, Team
 from teams.rebuild import RebuildReview
-from tests.matches.test_post_game import TABLE_DICE, at_the_table, reported
+from tests.matches.test_post_game import PLAYED, TABLE_DICE, at_the_table, reported
 from tests.matches.test_revert import REASON, clean, played, seriously_injured, state
 from tests.teams.helpers import orc_team, record
 from tests.unchanged import unchanged
@@ -231,19 +232,65 @@ def test_a_kick_off_is_worked_out_from_the_teams_as_they_stood_when_it_was_fixed
     clean(home_team, away_team)
 
 
-def test_a_revert_waits_for_a_match_that_kicked_off_since_and_is_not_reported_yet(
-    applied_report, home_team, away_team, staff
-) -> None:
+def kicked_off_since(home_team: Team, away_team: Team) -> Match:
+    """A second friendly of the two, kicked off (both values fixed, with the first game)
+    and not reported yet."""
     home, away = Team.objects.get(pk=home_team.pk), Team.objects.get(pk=away_team.pk)
     waiting = friendly_accept(friendly_offer(home.coach, home, away), away.coach)
     journeymen_take(waiting, home.coach, "home", [])
-    journeymen_take(waiting, away.coach, "away", [])  # both values fixed, with the first game
+    journeymen_take(waiting, away.coach, "away", [])
+    return waiting
+
+
+def test_a_revert_waits_for_a_match_that_kicked_off_since_and_names_it_with_its_page(
+    applied_report, home_team, away_team, staff
+) -> None:
+    waiting = kicked_off_since(home_team, away_team)
     with unchanged(), pytest.raises(TeamRefused) as refused:
         report_revert(applied_report, staff, REASON)
-    assert [problem.message for problem in refused.value.problems] == [
-        f"{waiting} has kicked off since (its teams' values are fixed) and its report is not "
-        "applied yet: apply it first, then try again."
-    ]
+    [problem] = refused.value.problems
+    assert (problem.field, problem.link) == ("kick_off", f"/matches/{waiting.pk}/")
+    assert problem.message == (
+        f"{waiting} (match {waiting.pk}, /matches/{waiting.pk}/) has kicked off since and has "
+        "no report yet: its kick-off fixed its teams' values, which this would change under "
+        "it. Have its report applied first (or the match forfeited), then try again."
+    )
+
+
+def test_a_report_drafted_for_it_is_named_as_drafted(
+    applied_report, home_team, away_team, staff
+) -> None:
+    waiting = kicked_off_since(home_team, away_team)
+    workflow.report_save(waiting, home_team.coach, PLAYED, 1, 0, {"server_rolls": True})
+    with unchanged(), pytest.raises(TeamRefused, match="and its report is drafted: "):
+        report_revert(applied_report, staff, REASON)
+
+
+def test_the_revert_page_links_the_match_that_holds_it(
+    applied_report, home_team, away_team, staff, client
+) -> None:
+    waiting = kicked_off_since(home_team, away_team)
+    client.force_login(staff)
+    with unchanged():
+        answer = client.post(f"/matches/{applied_report.pk}/revert/", {"reason": REASON})
+    assert answer.status_code == 400
+    assert "has kicked off since and has no report yet" in answer.content.decode()
+    assert f'<a href="/matches/{waiting.pk}/">Open it</a>' in answer.content.decode()
+
+
+def test_the_api_names_the_match_that_holds_a_revert_or_a_reapply(
+    applied_report, home_team, away_team, staff
+) -> None:
+    api = APIClient()
+    api.force_authenticate(staff)
+    report_revert(applied_report, staff, REASON)
+    waiting = kicked_off_since(home_team, away_team)
+    with unchanged():
+        answer = api.post(f"/api/matches/{applied_report.pk}/reapply/", {"reason": REASON},
+                          format="json")  # fmt: skip
+    assert answer.status_code == 400
+    [message] = answer.json()["kick_off"]
+    assert message.startswith(f"{waiting} (match {waiting.pk}, /matches/{waiting.pk}/) has ")
 
 
 def test_the_gate_marks_the_kick_off_again_and_reads_the_fan_factors_as_they_stand(
