@@ -5,6 +5,7 @@ running it twice changes nothing."""
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
@@ -149,8 +150,10 @@ def demo_data_create() -> list[DemoCoach]:
             demo.fan_factor,
             dict(demo.staff),
         )
-    demo_league_create(users["nuffle"])
-    demo_history_create(users["griff"], users["nuffle"])
+    # The Reavers' history is written before the season is drawn: nuffle, who adjusts it,
+    # coaches in the league, and once the season runs he plays them (league/permissions.py).
+    demo_league_create(users["nuffle"], lambda: demo_history_create(users["griff"],
+                                                                    users["nuffle"]))  # fmt: skip
     demo_matches_create()
     demo_gdbbl_league_create()
     return list(DEMO_COACHES)
@@ -184,10 +187,10 @@ DEMO_ROUND_ONE = (
 DEMO_SEED = "0000000000000003"  # draws DEMO_ROUND_ONE from the four teams in their order
 
 
-def demo_league_create(commissioner) -> None:
-    """The demo LRB6 league: its four LRB6 teams approved and a double round robin drawn,
-    with a round due every week from next week. The draw's seed is fixed, so round 1 pairs
-    the teams as DEMO_ROUND_ONE says."""
+def demo_league_create(commissioner, before_the_draw: Callable[[], None]) -> None:
+    """The demo LRB6 league: its four LRB6 teams approved, `before_the_draw` done, and a
+    double round robin drawn, with a round due every week from next week. The draw's seed
+    is fixed, so round 1 pairs the teams as DEMO_ROUND_ONE says."""
     if League.objects.filter(name=DEMO_LEAGUE).exists():
         return
     league = league_create(
@@ -201,6 +204,7 @@ def demo_league_create(commissioner) -> None:
             team = Team.objects.get(name=demo.name)
             membership = membership_request(league, team.coach, team)
             membership_decide(membership, commissioner, approve=True)
+    before_the_draw()
     first = timezone.localdate() + datetime.timedelta(days=7)
     season = season_start(
         league, commissioner, "double_round_robin", "Season 1", first, 7, seed=DEMO_SEED

@@ -10,6 +10,7 @@ from django.urls import reverse
 from league.models import Fixture, League, Standing
 from league.permissions import is_commissioner, may_view
 from league.standings import standings_update
+from matches.seams import coached_side
 from rules.engine.standings import FIGURES
 from rules.plumbing.people import is_staff
 
@@ -29,6 +30,22 @@ class MatchAnswers:
             return True
         fixture = _fixture(match)
         return fixture is not None and is_commissioner(user, fixture.season.league)
+
+    def settle_barred(self, user, match) -> str:
+        side = coached_side(user, match) if getattr(user, "pk", None) else None
+        if side is None:
+            return ""
+        fixture = _fixture(match)
+        if fixture is None:
+            return f"You coach {side.name} in this match: other staff settle it." if is_staff(
+                user) else ""  # fmt: skip
+        league = fixture.season.league
+        if not is_commissioner(user, league):
+            return ""
+        return (
+            f"You coach {side.name} in this match: another commissioner of {league.name} or "
+            "site staff approves, corrects or reverts its report, or records its forfeit."
+        )
 
     def settling(self, user) -> Q:
         if not getattr(user, "is_authenticated", False):

@@ -8,7 +8,7 @@ from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
 
 from league.models import Commissioner, League, Membership
-from league.permissions import current_league, may_adjust, may_view
+from league.permissions import adjust_barred, adjusting, current_league, may_adjust, may_view
 from league.selectors import league_get
 from league.services import membership_request
 from league.setting_checks import DICE_SOURCES
@@ -76,6 +76,12 @@ class LeagueAnswers:
 
     def may_adjust(self, user, team) -> bool:
         return may_adjust(user, team)
+
+    def adjust_barred(self, user, team) -> str:
+        return adjust_barred(user, team)
+
+    def adjusting(self, user, team) -> tuple[bool, str]:
+        return adjusting(user, team)
 
     def league_to_build_for(self, key: int, user) -> TeamLeague:
         return team_league(league_get(key, user), user)

@@ -4,8 +4,9 @@ league's commissioners run it; a team's coach acts for his team."""
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 
-from league.models import League, Membership
+from league.models import Fixture, League, Membership
 
 
 def is_commissioner(user, league: League) -> bool:
@@ -43,11 +44,71 @@ def current_league(team, statuses: tuple[str, ...] = ("approved",)) -> League | 
 
 
 def may_adjust(user, team) -> bool:
-    """Site staff, or a commissioner of the league the team plays in who is not its coach:
-    nobody writes gold or SPP into his own team."""
-    if team.coach_id == getattr(user, "pk", None):
-        return False  # site staff included: a staff member's own team is adjusted by others
-    if getattr(user, "is_staff", False):
-        return True
-    league = current_league(team)
-    return league is not None and is_commissioner(user, league)
+    """Site staff, or a commissioner of the league the team plays in, who has no stake in
+    it: nobody writes gold or SPP into his own team, or into a team he plays this season."""
+    return _may_adjust(user, team)[0]
+
+
+def adjust_barred(user, team) -> str:
+    """Why a commissioner of the team's league (or a staff member), who would adjust the
+    team, leaves it to another: his stake in it, in words for him. "" for anyone else."""
+    return _may_adjust(user, team)[1]
+
+
+def adjusting(user, team) -> tuple[bool, str]:
+    """Both answers at once, as the team's page shows them: may `user` adjust the team, and
+    if he would but for his stake in it, why not."""
+    return _may_adjust(user, team)
+
+
+def _may_adjust(user, team) -> tuple[bool, str]:
+    if not getattr(user, "is_authenticated", False):
+        return False, ""
+    if user.is_staff:
+        league = current_league(team)
+    else:  # the league the team plays in, if he is one of its commissioners: one query
+        row = (
+            Membership.objects.select_related("league")
+            .filter(team=team, status="approved", league__commissioner_rows__user=user)
+            .first()
+        )
+        if row is None:
+            return False, ""
+        league = row.league
+    stake = stake_in(user, team, league)
+    if not stake:
+        return True, ""
+    others = f"another commissioner of {league.name} or site staff" if league else "other staff"
+    return False, f"{stake}: {others} adjusts it and undoes its entries."
+
+
+def stake_in(user, team, league: League | None) -> str:
+    """The user's own stake in the team, in words ("" if none): he coaches it, or one of his
+    teams plays it in a running season of `league`. A commissioner keeps his hands off both,
+    as nobody judges his own cause (staff included: a staff member's own team is for
+    others)."""
+    uid = getattr(user, "pk", None)
+    if uid is None:
+        return ""
+    if team.coach_id == uid:
+        return f"You coach {team.name}"
+    if league is None:
+        return ""
+    running = Fixture.objects.filter(season__league=league, season__finished_at__isnull=True)
+    fixture = (
+        running.filter(Q(home=team, away__coach=user) | Q(away=team, home__coach=user))
+        .select_related("season")
+        .first()
+    )
+    if fixture is None:
+        return ""
+    return f"You play {team.name} in {league.name}'s {fixture.season.name}"
+
+
+def fixture_stake(user, fixture) -> str:
+    """A commissioner's stake in a fixture, in words ("" if none): he coaches one side."""
+    uid = getattr(user, "pk", None)
+    for team in (fixture.home, fixture.away):
+        if team is not None and uid is not None and team.coach_id == uid:
+            return f"You coach {team.name} in this fixture"
+    return ""

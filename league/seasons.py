@@ -15,7 +15,7 @@ from django.db.models import Max, Q
 from django.utils import timezone
 
 from league.models import Fixture, League, Membership, Round, Season
-from league.permissions import is_commissioner, require_commissioner
+from league.permissions import fixture_stake, is_commissioner, require_commissioner
 from league.round_robin import round_robin
 from league.setting_checks import LeagueRefused, Problem
 from league.standings import scoring_copy, standings_rank, standings_write
@@ -258,7 +258,12 @@ def _open_fixture(fixture: Fixture, actor, what: str) -> Fixture:
     fixture = (
         Fixture.objects.select_for_update(of=("self",)).select_related(*related).get(pk=fixture.pk)
     )
-    require_commissioner(actor, fixture.season.league, what)
+    league = fixture.season.league
+    require_commissioner(actor, league, what)
+    stake = fixture_stake(actor, fixture)
+    if stake:  # nobody moves or forfeits his own game
+        raise PermissionDenied(f"{stake}: another commissioner of {league.name} or site staff "
+                               "reschedules it or records its forfeit.")  # fmt: skip
     _current(fixture.season)
     if fixture.is_bye:
         raise LeagueRefused([Problem("fixture", "A bye is not a match.")])

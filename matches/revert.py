@@ -43,7 +43,8 @@ def settler_checked(match: Match, actor, reason: str, doing: str, may: str) -> t
     commissioner of its league, site staff for a friendly, coaching neither team)."""
     if not settlers.answer.may_settle(actor, match):
         raise PermissionDenied(
-            "Only a commissioner of the match's league (site staff for a friendly), who "
+            settlers.answer.settle_barred(actor, match)
+            or "Only a commissioner of the match's league (site staff for a friendly), who "
             f"coaches neither team, may {may}."
         )
     reason = reason_checked(reason, doing)

@@ -18,6 +18,10 @@ class MatchSay(Protocol):
     def may_settle(self, user, match) -> bool:
         """Whether `user` approves, sends back and settles disputes of `match`."""
 
+    def settle_barred(self, user, match) -> str:
+        """Why one who would settle the match (a commissioner of its league, site staff for
+        a friendly) leaves it to another: he coaches a side, in words. "" for anyone else."""
+
     def settling(self, user) -> Q:
         """The matches `user` settles, as a filter on Match."""
 
@@ -46,6 +50,11 @@ class NoLeagues:
         mine = getattr(user, "pk", None) in (match.home.coach_id, match.away.coach_id)
         return is_staff(user) and not mine
 
+    def settle_barred(self, user, match) -> str:
+        side = coached_side(user, match)
+        return f"You coach {side.name} in this match: other staff settle it." if (
+            side and is_staff(user)) else ""  # fmt: skip
+
     def settling(self, user) -> Q:
         if not is_staff(user):
             return Q(pk__in=[])
@@ -68,3 +77,9 @@ class NoLeagues:
 
 
 settlers: Seam[MatchSay] = Seam("matches.settlers", NoLeagues())
+
+
+def coached_side(user, match):
+    """The side of the match `user` coaches, if one (the home side first)."""
+    uid = getattr(user, "pk", None)
+    return next((team for team in (match.home, match.away) if team.coach_id == uid), None)

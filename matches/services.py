@@ -162,7 +162,8 @@ def match_forfeit(match: Match, actor, forfeited_by: Team, score: tuple[int, int
     to either team's ledger: a forfeit is a result, not a game. `score`: the touchdowns of
     the team that did not forfeit, and of the team that did."""
     if not settlers.answer.may_settle(actor, match):
-        raise PermissionDenied("Only those who settle this match may record a forfeit.")
+        barred = settlers.answer.settle_barred(actor, match)
+        raise PermissionDenied(barred or "Only those who settle this match may record a forfeit.")
     return forfeit_record(match, actor, forfeited_by, score, f"{forfeited_by.name} forfeits.")
 
 

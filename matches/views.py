@@ -159,6 +159,7 @@ def _page(request: HttpRequest, match: Match, status: int = 200, posted_report=N
         "kick_off": _before_kick_off(match, request.user, actions, posted_form),
         **_applied(match),
         "today": timezone.localdate(),
+        "settle_barred": settlers.answer.settle_barred(request.user, match),
         "posted": request.POST if status != 200 else {},
         **extra,
     }

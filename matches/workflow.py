@@ -238,7 +238,8 @@ def report_dispute(match: Match, actor, reason: str) -> Match:
 
 def _require_settler(match: Match, actor, what: str) -> None:
     if not settlers.answer.may_settle(actor, match):
-        raise PermissionDenied(f"Only those who settle {match} may {what}.")
+        barred = settlers.answer.settle_barred(actor, match)
+        raise PermissionDenied(barred or f"Only those who settle {match} may {what}.")
 
 
 @transaction.atomic

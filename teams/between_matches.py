@@ -142,7 +142,8 @@ def player_leave(team: Team, actor, player: Player, how: str) -> Team:
 def require_adjuster(team: Team, actor) -> None:
     if not leagues.answer.may_adjust(actor, team):
         raise PermissionDenied(
-            "Only a commissioner of the team's league (not its own coach) or site staff may "
+            leagues.answer.adjust_barred(actor, team)
+            or "Only a commissioner of the team's league (not its own coach) or site staff may "
             "adjust a team."
         )
 

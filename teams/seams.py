@@ -50,6 +50,13 @@ class LeagueSay(Protocol):
     def may_adjust(self, user, team) -> bool:
         """Whether `user` may record a written adjustment of the team's SPP or treasury."""
 
+    def adjust_barred(self, user, team) -> str:
+        """Why one who would adjust the team (a commissioner of its league, site staff)
+        leaves it to another: his own stake in it, in words. "" for anyone else."""
+
+    def adjusting(self, user, team) -> tuple[bool, str]:
+        """may_adjust and adjust_barred at once, in the queries of one (the team's page)."""
+
     def league_to_build_for(self, key: int, user) -> TeamLeague:
         """A league `user` may see and build a team for; Http404 otherwise."""
 
@@ -72,6 +79,14 @@ class NoLeagues:
 
     def may_adjust(self, user, team) -> bool:
         return is_staff(user) and team.coach_id != user.pk
+
+    def adjust_barred(self, user, team) -> str:
+        if is_staff(user) and team.coach_id == user.pk:
+            return f"You coach {team.name}: other staff adjust it and undo its entries."
+        return ""
+
+    def adjusting(self, user, team) -> tuple[bool, str]:
+        return self.may_adjust(user, team), self.adjust_barred(user, team)
 
     def league_to_build_for(self, key: int, user) -> TeamLeague:
         raise Http404("There are no leagues here.")

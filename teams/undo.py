@@ -28,7 +28,8 @@ def may_undo(user, team: Team) -> bool:
 def require_undoer(team: Team, actor) -> None:
     if not may_undo(actor, team):
         raise PermissionDenied(
-            "Only a commissioner of the team's league (not its own coach) or site staff may "
+            leagues.answer.adjust_barred(actor, team)
+            or "Only a commissioner of the team's league (not its own coach) or site staff may "
             "undo an entry of its ledger."
         )
 

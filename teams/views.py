@@ -69,8 +69,8 @@ def _detail(request: HttpRequest, team: Team, status: int = 200, **extra) -> Htt
     waiting = pending.answer.pending_for(team, entries) if may_buy else []
     sheet = roster(team)
     context = {"roster": sheet, "may_buy": may_buy, "pending": waiting, **extra}
-    context["may_adjust"] = team.retired_at is None and leagues.answer.may_adjust(
-        request.user, team
+    context["may_adjust"], context["adjust_barred"] = (
+        leagues.answer.adjusting(request.user, team) if team.retired_at is None else (False, "")
     )
     context["entries"] = _history(entries, undoable=context["may_adjust"])
     # A private league is named only to those who may see it.
