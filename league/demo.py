@@ -15,7 +15,12 @@ from django.utils import timezone
 from league.demo_gdbbl import demo_gdbbl_league_create
 from league.models import League, Season
 from league.seasons import season_start
-from league.services import league_create, membership_decide, membership_request
+from league.services import (
+    commissioner_add,
+    league_create,
+    membership_decide,
+    membership_request,
+)
 from matches.dice import dice_enter
 from matches.gdbbl_kick_off import freebooters_hire, gdbbl_gate_record
 from matches.models import MatchStep
@@ -43,7 +48,11 @@ DEMO_COACHES = (
     DemoCoach("griff", "griff@dugout.example"),
     DemoCoach("varag", "varag@dugout.example"),
     DemoCoach("morg", "morg@dugout.example"),
+    # Coaches no team: the Old World Classic's second commissioner, free to adjust, undo and
+    # settle what nuffle, who plays every team of its season, leaves to another.
+    DemoCoach("jim", "jim@dugout.example"),
 )
+NEUTRAL_COMMISSIONER = "jim"
 
 
 @dataclass(frozen=True)
@@ -154,6 +163,7 @@ def demo_data_create() -> list[DemoCoach]:
     # coaches in the league, and once the season runs he plays them (league/permissions.py).
     demo_league_create(users["nuffle"], lambda: demo_history_create(users["griff"],
                                                                     users["nuffle"]))  # fmt: skip
+    demo_neutral_commissioner_add(users["nuffle"], users[NEUTRAL_COMMISSIONER])
     demo_matches_create()
     demo_gdbbl_league_create()
     return list(DEMO_COACHES)
@@ -175,6 +185,13 @@ def demo_history_create(coach, commissioner) -> None:
     roll = improvement_roll(team, coach, blitzer, (3, 4))  # 7: a skill of his categories
     team = improvement_choose(team, coach, roll, "Tackle")
     player_leave(team, coach, team.players.get(number=1), "retired")
+
+
+def demo_neutral_commissioner_add(commissioner, neutral) -> None:
+    """The demo league's second commissioner, who coaches none of its teams (once)."""
+    league = League.objects.get(name=DEMO_LEAGUE)
+    if not league.commissioner_rows.filter(user=neutral).exists():
+        commissioner_add(league, commissioner, neutral)
 
 
 DEMO_LEAGUE = "Old World Classic"

@@ -1,4 +1,5 @@
-"""Undo on a phone, on the demo data: the commissioner of the Old World Classic takes back the
+"""Undo on a phone, on the demo data: jim, the Old World Classic's commissioner who coaches
+no team (nuffle plays the Reavers this season, so it is not his to do), takes back the
 Reikland Reavers' retirement of #1 Lineman 1 with a typed reason, and is told which later
 entry stands in the way when he tries to take back the SPP an improvement roll was made on.
 The team's own coach is offered no undo at all."""
@@ -46,7 +47,7 @@ def test_a_commissioner_undoes_a_retirement_and_is_told_what_blocks_another_undo
     page = phone.page
     roster = f"{live_server.url}/teams/{reavers}/"
 
-    log_in(page, live_server.url, "nuffle", DEMO_PASSWORD)
+    log_in(page, live_server.url, "jim", DEMO_PASSWORD)
     page.goto(roster)
     lineman = roster_row(page, "Lineman 1")
     expect(lineman).to_have_class("status-retired")  # entry #6: struck through

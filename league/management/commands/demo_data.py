@@ -12,7 +12,10 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS("Demo coaches (username / password):"))
         for coach in coaches:
             self.stdout.write(f"  {coach.username} / {DEMO_PASSWORD}")
-        self.stdout.write(f"Demo league: {DEMO_LEAGUE} at /leagues/ (its commissioner is nuffle).")
+        self.stdout.write(
+            f"Demo league: {DEMO_LEAGUE} at /leagues/ (its commissioners are nuffle, who coaches "
+            "in it, and jim, who coaches no team)."
+        )
         self.stdout.write(
             f"GDBBL demo league: {DEMO_GDBBL_LEAGUE} (its commissioner is "
             f"{DEMO_GDBBL_COMMISSIONER}), round 1 half played."
