@@ -24,9 +24,12 @@ logger = logging.getLogger(__name__)
 
 # A render that fails, or whose worker dies, this many times is marked failed.
 RENDER_ATTEMPTS = 3
+# The reason a sheet gives while the broker is down: its status in the API says it, and its
+# page says it in words of its own.
 BROKER_DOWN = (
-    "Sheets cannot be drawn right now: the job queue is not answering. Your request is kept "
-    "and will be drawn as soon as it is back."
+    "Sheets are waiting for a worker: the job queue is not answering, so none can be drawn "
+    "right now. Your request is kept and sent again each time the sheet is looked at, so it "
+    "is drawn as soon as the queue answers."
 )
 
 

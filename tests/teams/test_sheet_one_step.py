@@ -118,8 +118,9 @@ STATES = {
                "The sheet could not be drawn",
                ["Why: The worker stopped while drawing the sheet, 3 times", "Try again"],
                ["Drawing the sheet…", "Waiting", "ready", "while you wait"]),
-    "broker down": (("queued", BROKER_DOWN, 0), "The job queue is not answering",
-                    ["Your request is kept and will be drawn as soon as it is back."],
+    "broker down": (("queued", BROKER_DOWN, 0), "Sheets are waiting for a worker",
+                    ["The job queue is not answering, so no worker can be given this sheet "
+                     "(A4) yet. Your request is kept"],
                     ["Waiting for a worker to draw", "Drawing the sheet…", "ready"]),
 }  # fmt: skip
 
