@@ -31,6 +31,7 @@ from league.serializers import (
     RescheduleSerializer,
     SeasonSerializer,
     SeasonStartSerializer,
+    SeasonSummarySerializer,
     StandingsSerializer,
     standings_answer,
 )
@@ -164,7 +165,9 @@ class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
     @extend_schema(methods=["get"], responses=MembershipSerializer(many=True))
     @extend_schema(methods=["post"], request=TeamBody, responses={201: MembershipSerializer})
-    @action(detail=True, methods=["get", "post"])
+    # Not paged (pagination_class=None, so the schema says so too): a league has tens of
+    # teams, and a commissioner reads its memberships whole.
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     def memberships(self, request: Request, pk=None) -> Response:
         """Every membership (a commissioner's view) or the approved ones and your own; POST
         asks to enter one of your teams."""
@@ -224,29 +227,19 @@ class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         context = {"rounds": selectors.season_rounds(season)}
         return Response(SeasonSerializer(season, context=context).data, status=status)
 
-    @extend_schema(methods=["get"], responses=SeasonSerializer(many=True))
+    @extend_schema(methods=["get"], responses=SeasonSummarySerializer(many=True))
     @extend_schema(
         methods=["post"], request=SeasonStartSerializer, responses={201: SeasonSerializer}
     )
-    @action(detail=True, methods=["get", "post"])
+    # Not paged: a league plays one season at a time, a handful in its life.
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     def seasons(self, request: Request, pk=None) -> Response:
         """The league's seasons, newest first; POST (a commissioner) ends the current season
         and starts the next with every member team as it is."""
         league = self._league(pk)
         if request.method == "GET":
-            rows = [
-                {
-                    "number": s.number,
-                    "name": s.name,
-                    "format": s.format,
-                    "started_at": s.started_at,
-                    "finished_at": s.finished_at,
-                    "teams": s.team_count,
-                    "rounds": s.round_count,
-                }
-                for s in selectors.season_list(league)
-            ]
-            return Response(rows)
+            seasons = selectors.season_list(league)
+            return Response(SeasonSummarySerializer(seasons, many=True).data)
         body = valid_body(SeasonStartSerializer, request.data)
         try:
             season = season_start(

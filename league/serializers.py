@@ -69,7 +69,9 @@ class MembershipSerializer(serializers.ModelSerializer):
     team = serializers.IntegerField(source="team_id")
     team_name = serializers.CharField(source="team.name")
     coach = serializers.CharField(source="team.coach.username")
-    decided_by = serializers.CharField(source="decided_by.username", default=None)
+    decided_by = serializers.CharField(
+        source="decided_by.username", default=None, allow_null=True, help_text="None while pending."
+    )
 
     class Meta:
         model = Membership
@@ -115,6 +117,17 @@ class FixtureSerializer(serializers.ModelSerializer):
         fields += ["due"]
         fields += ["deadline", "rescheduled_reason", "forfeited_by", "home_touchdowns"]
         fields += ["away_touchdowns", "home_points", "away_points"]
+
+
+class SeasonSummarySerializer(serializers.ModelSerializer):
+    """A season in the league's list of them: how many teams and rounds, not which."""
+
+    teams = serializers.IntegerField(source="team_count", help_text="How many teams play it.")
+    rounds = serializers.IntegerField(source="round_count", help_text="How many rounds it has.")
+
+    class Meta:
+        model = Season
+        fields = ["number", "name", "format", "started_at", "finished_at", "teams", "rounds"]
 
 
 class SeasonSerializer(serializers.ModelSerializer):

@@ -137,7 +137,11 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         return self._answer(match, status=201)
 
     @extend_schema(request=None, responses=WaitingSerializer(many=True))
-    @action(detail=False, methods=["get"], permission_classes=[IsAuthenticated])
+    # Not paged (pagination_class=None, so the schema says so too): only what waits for one
+    # coach now, a few matches at most.
+    @action(
+        detail=False, methods=["get"], permission_classes=[IsAuthenticated], pagination_class=None
+    )
     def waiting(self, request: Request) -> Response:
         """What waits for you: friendlies to answer, reports to confirm, correct or settle."""
         return Response(WaitingSerializer(waiting_for(request.user), many=True).data)

@@ -19,7 +19,9 @@ from rules import house_api, models, selectors
 from rules import serializers as out
 
 VERSION = OpenApiParameter(
-    "version", OpenApiTypes.INT, description="A version number; the latest when left out."
+    "version",
+    {"type": "integer", "minimum": 1},  # versions count from 1; a negative one is refused
+    description="A version number; the latest when left out.",
 )
 SECTIONS = ("races", "skills", "star-players", "staff", "inducements", "settings", "tables")
 

@@ -244,7 +244,12 @@ class TeamViewSet(RosterSheetActions, mixins.ListModelMixin, viewsets.GenericVie
         return Response(TeamSerializer(roster(team)).data, status=201)
 
     @extend_schema(request=UndoSerializer, responses={201: LedgerEntrySerializer(many=True)})
-    @action(detail=True, methods=["post"], url_path=r"ledger/(?P<sequence>[0-9]+)/undo")
+    @action(
+        detail=True,
+        methods=["post"],
+        url_path=r"ledger/(?P<sequence>[0-9]+)/undo",
+        pagination_class=None,
+    )
     def undo(self, request: Request, pk: int, sequence: str) -> Response:
         """Undo an entry (commissioners of the team's league and site staff), with a reason:
         every later entry is applied again without it. Answers the entries written."""
@@ -263,8 +268,10 @@ class TeamViewSet(RosterSheetActions, mixins.ListModelMixin, viewsets.GenericVie
         context = {"reversed_by": reversals(written)}
         return Response(LedgerEntrySerializer(written, many=True, context=context).data, 201)
 
+    # The ledger is answered whole (pagination_class=None, so the schema says so too): a team
+    # writes a few entries a match, and `reversed_by` links entries that a page would split.
     @extend_schema(responses=LedgerEntrySerializer(many=True))
-    @action(detail=True)
+    @action(detail=True, pagination_class=None)
     def ledger(self, request: Request, pk: int) -> Response:
         team = self.get_object()
         entries = team.ledger.select_related("actor", "ruleset_version", "reverses", "cause")

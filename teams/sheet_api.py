@@ -47,6 +47,9 @@ class RosterSheetActions:
         parameters=[PAPER],
         responses={
             (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, "The sheet."),
+            (200, "application/json"): OpenApiResponse(
+                SheetStatusSerializer, "The sheet failed: its status, with the reason."
+            ),
             202: OpenApiResponse(SheetStatusSerializer, "Still drawing: ask again."),
         },
     )

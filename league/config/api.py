@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
@@ -13,6 +13,8 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.routers import SimpleRouter
 from rest_framework.views import APIView
+
+from league.config.schema import ERROR_REF, LOCKED_OUT
 
 # Later features register their viewsets here (rulesets, teams, leagues, matches).
 router = SimpleRouter(trailing_slash=True)
@@ -39,6 +41,15 @@ class ApiRootView(APIView):
         return Response(links)
 
 
+class CredentialsSerializer(serializers.Serializer):
+    """What the token endpoint reads, for the schema. DRF's AuthTokenSerializer, which checks
+    them, also holds the answer's `token`; as the request's schema it made `token` a required
+    field of the request."""
+
+    username = serializers.CharField()
+    password = serializers.CharField(style={"input_type": "password"}, trim_whitespace=False)
+
+
 class TokenSerializer(serializers.Serializer):
     token = serializers.CharField(read_only=True)
 
@@ -51,8 +62,8 @@ class ObtainTokenView(APIView):
 
     @extend_schema(
         summary="Exchange a username and password for an API token",
-        request=AuthTokenSerializer,
-        responses={200: TokenSerializer},
+        request=CredentialsSerializer,
+        responses={200: TokenSerializer, 429: OpenApiResponse(ERROR_REF, LOCKED_OUT)},
     )
     def post(self, request: Request) -> Response:
         # Django's own request, so django-axes counts the failure and locks out a guesser.
@@ -63,6 +74,10 @@ class ObtainTokenView(APIView):
 
 
 class CoachSerializer(serializers.ModelSerializer):
+    # Not an EmailField: its schema says `format: email`, and a coach who gave no address
+    # has "" (the schema's conformance test found it).
+    email = serializers.CharField(read_only=True, help_text="Empty when the coach gave none.")
+
     class Meta:
         model = get_user_model()
         fields = ["id", "username", "email", "date_joined"]

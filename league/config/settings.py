@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from csp.constants import NONE, SELF
+
 from league.config.env import Config
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -36,6 +38,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_htmx",
     "axes",
+    "csp",  # only for its system checks of the CONTENT_SECURITY_POLICY setting
     "league.config.accounts",
     "league",
     "rules",
@@ -45,6 +48,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Near the top, so its header goes on every answer, the static files' and a lock-out's too.
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -136,6 +141,29 @@ SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 # /healthz is probed over plain HTTP by load balancers and process managers.
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+# Content-Security-Policy (django-csp): a browser runs, styles and loads only the site's own
+# files, so that HTML which ever got past escaping (in a team or player name, say) could run
+# nothing and load nothing from elsewhere. Hence no inline <script>, <style>, style="" or
+# on*="" on any page (tests/league/config/test_content_security_policy.py walks the pages for
+# them), htmx told neither to inject its indicator styles nor to eval (the htmx-config meta in
+# templates/base.html), and the API docs' start-up script served as a file of its own
+# (SpectacularSwaggerSplitView). No 'unsafe-inline' or 'unsafe-eval' anywhere: nothing needs it.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "font-src": [SELF],
+        # data: for pictures only: Swagger UI's stylesheet (/api/docs/) draws its icons as
+        # data: SVGs. A picture runs no code; scripts and styles never come from data:.
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],  # htmx's requests and the API docs' calls to the API
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],  # as X-Frame-Options: DENY, for browsers that read only CSP
+        "base-uri": [SELF],
+        "object-src": [NONE],
+    },
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -166,6 +194,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Each operation's 400/401/403/404 with its body, which drf-spectacular leaves out.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "league.config.schema.document_errors",
+    ],
 }
 
 # Celery: Redis as broker and result store when configured; otherwise every task runs

@@ -252,7 +252,7 @@ def test_the_preview_page_is_the_same_template(client, veteran_orcs) -> None:
     page = client.get(f"/teams/{veteran_orcs.pk}/roster-sheet/preview/", {"paper": "letter"})
     assert page.status_code == 200
     html = page.content.decode()
-    assert "size: letter landscape" in html
+    assert '<body class="sheet paper-letter">' in html  # the stylesheet's letter-sized page
     assert "Lineman 1" in html
     assert "/static/css/roster-sheet.css" in html
 
