@@ -10,7 +10,7 @@ from django.urls import reverse
 from league.models import Fixture, League, Standing
 from league.permissions import is_commissioner, may_view
 from league.standings import standings_update
-from matches.seams import coached_side
+from matches.seams import NoLeagues, coached_side
 from rules.engine.standings import FIGURES
 from rules.plumbing.people import is_staff
 
@@ -36,9 +36,8 @@ class MatchAnswers:
         if side is None:
             return ""
         fixture = _fixture(match)
-        if fixture is None:
-            return f"You coach {side.name} in this match: other staff settle it." if is_staff(
-                user) else ""  # fmt: skip
+        if fixture is None:  # a friendly: as when no leagues app is installed
+            return NoLeagues().settle_barred(user, match)
         league = fixture.season.league
         if not is_commissioner(user, league):
             return ""

@@ -103,12 +103,3 @@ def stake_in(user, team, league: League | None) -> str:
     if fixture is None:
         return ""
     return f"You play {team.name} in {league.name}'s {fixture.season.name}"
-
-
-def fixture_stake(user, fixture) -> str:
-    """A commissioner's stake in a fixture, in words ("" if none): he coaches one side."""
-    uid = getattr(user, "pk", None)
-    for team in (fixture.home, fixture.away):
-        if team is not None and uid is not None and team.coach_id == uid:
-            return f"You coach {team.name} in this fixture"
-    return ""

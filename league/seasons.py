@@ -15,11 +15,12 @@ from django.db.models import Max, Q
 from django.utils import timezone
 
 from league.models import Fixture, League, Membership, Round, Season
-from league.permissions import fixture_stake, is_commissioner, require_commissioner
+from league.permissions import is_commissioner, require_commissioner
 from league.round_robin import round_robin
 from league.setting_checks import LeagueRefused, Problem
 from league.standings import scoring_copy, standings_rank, standings_write
 from matches.models import OPEN, SCHEDULED, settled
+from matches.seams import coached_side
 from matches.services import MatchRefused, Policies, match_forfeit, match_schedule, matches_schedule
 from rules.engine.standings import Line
 from rules.plumbing.limits import field_problem
@@ -260,13 +261,14 @@ def _open_fixture(fixture: Fixture, actor, what: str) -> Fixture:
     )
     league = fixture.season.league
     require_commissioner(actor, league, what)
-    stake = fixture_stake(actor, fixture)
-    if stake:  # nobody moves or forfeits his own game
-        raise PermissionDenied(f"{stake}: another commissioner of {league.name} or site staff "
-                               "reschedules it or records its forfeit.")  # fmt: skip
     _current(fixture.season)
     if fixture.is_bye:
         raise LeagueRefused([Problem("fixture", "A bye is not a match.")])
+    side = coached_side(actor, fixture)
+    if side is not None:  # nobody moves or forfeits his own game
+        raise PermissionDenied(f"You coach {side.name} in this fixture: another commissioner of "
+                               f"{league.name} or site staff reschedules it or records its "
+                               "forfeit.")  # fmt: skip
     if fixture.match.status not in OPEN:
         raise LeagueRefused([Problem("fixture", fixture.match.already())])
     return fixture
