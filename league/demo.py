@@ -22,9 +22,9 @@ from league.services import (
     membership_request,
 )
 from matches.dice import dice_enter
-from matches.gdbbl_kick_off import freebooters_hire, gdbbl_gate_record
+from matches.kick_off.gdbbl import freebooters_hire, gdbbl_gate_record
+from matches.kick_off.shared import weather_record
 from matches.models import MatchStep
-from matches.pre_match import weather_record
 from matches.services import friendly_accept, friendly_offer
 from matches.workflow import report_confirm, report_save, report_submit
 from rules.engine.purchases import Purchase

@@ -58,9 +58,9 @@ from league.models import League, Season
 from league.seasons import season_start
 from league.services import league_create, membership_decide, membership_request
 from matches.dice import dice_enter
-from matches.gdbbl_kick_off import cards_draw, freebooters_hire, gdbbl_gate_record
+from matches.kick_off.gdbbl import cards_draw, freebooters_hire, gdbbl_gate_record
+from matches.kick_off.shared import niggles_roll, weather_record
 from matches.models import MatchStep
-from matches.pre_match import niggles_roll, weather_record
 from matches.workflow import report_confirm, report_save, report_submit
 from rules.selectors import version_get
 from teams.models import Team

@@ -14,28 +14,28 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from matches.actions import PERFORM, require_involved
-from matches.correct import corrected_data
-from matches.hires import journeyman_hire
-from matches.kick_off_serializers import (
+from matches.actions import PERFORM
+from matches.allowed import require_involved
+from matches.amend.correct import corrected_data
+from matches.amend.serializers import CorrectBody, CorrectedSerializer
+from matches.kick_off.serializers import (
     FreebootersBody,
     InducementsBody,
     JourneymenBody,
-    PostGameSerializer,
     TeamStepBody,
 )
 from matches.models import Match, PostGame
-from matches.post_game import not_applied_why
+from matches.post_game.apply import not_applied_why
+from matches.post_game.hires import journeyman_hire
+from matches.post_game.serializers import PostGameSerializer
+from matches.report.serializers import ReportBody
 from matches.selectors import match_seen, match_whole, matches_seen, waiting_for
 from matches.serializers import (
-    CorrectBody,
-    CorrectedSerializer,
     DiceBody,
     DiceRollSerializer,
     MatchSerializer,
     MatchSummarySerializer,
     OfferBody,
-    ReportBody,
     StepReasonBody,
 )
 from matches.services import MatchRefused, friendly_offer

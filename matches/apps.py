@@ -9,8 +9,8 @@ class MatchesConfig(AppConfig):
     def ready(self) -> None:
         # A team's page says what waits on it after a match (a journeyman to hire) through
         # a seam teams owns, filled here, so teams never imports matches.
-        from matches.hires import HiresPending
-        from matches.reports_again import ReportsForTeams
+        from matches.amend.reports_again import ReportsForTeams
+        from matches.post_game.hires import HiresPending
         from teams.seams import pending, reports
 
         pending.fill(HiresPending())

@@ -10,12 +10,12 @@ from django.db import IntegrityError, transaction
 
 from matches.models import CONFIRMED, OPEN, SUBMITTED, DiceRoll, Match, PostGame
 from matches.seams import settlers
+from matches.selectors import is_coach
 from matches.services import MatchRefused
-from matches.workflow import is_coach
 from rules.engine import dice
 from rules.engine.errors import Problem, RulesError
-from rules.engine.post_game_gdbbl import POST_GAME_PURPOSE as GDBBL_PURPOSE
-from rules.engine.post_game_lrb6 import POST_GAME_PURPOSE
+from rules.engine.post_game.gdbbl import POST_GAME_PURPOSE as GDBBL_PURPOSE
+from rules.engine.post_game.lrb6 import POST_GAME_PURPOSE
 from rules.engine.report_entry import CASUALTY_DICE, never_rolled
 from rules.plumbing.limits import field_problem
 from rules.snapshot import version_snapshot

@@ -50,7 +50,7 @@ class MatchRows:
 
 
 def key_of(participant: Participant) -> str:
-    """The key of the roster player who took part: as read with him (matches.revert reads
+    """The key of the roster player who took part: as read with him (matches.amend.revert reads
     only the key of later reports' players, their rows coming from ledger states), or from
     his row."""
     key = getattr(participant, "player_key", None)

@@ -1,4 +1,5 @@
-"""Reading matches: what waits for a user, the matches a user may see, one match whole."""
+"""Reading matches: who coaches a match and who may see its report, what waits for a user, the
+matches a user may see, one match whole."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from matches.models import (
     DISPUTED,
     DRAFT,
     OFFERED,
+    OPEN,
     SCHEDULED,
     SUBMITTED,
     Casualty,
@@ -26,6 +28,17 @@ from matches.seams import settlers
 IN_PLAY = (OFFERED, SCHEDULED, DRAFT, SUBMITTED, DISPUTED, CONFIRMED)
 IN_PLAY_SHOWN = 50
 RELATED = ("home__coach", "away__coach", "ruleset_version__ruleset", "report__submitted_by")
+
+
+def is_coach(user, match: Match) -> bool:
+    return getattr(user, "pk", None) in (match.home.coach_id, match.away.coach_id)
+
+
+def may_see_report(user, match: Match) -> bool:
+    """A draft is seen by the two coaches, those who settle the match and site staff."""
+    if match.status in OPEN and match.status != "scheduled":
+        return is_coach(user, match) or settlers.answer.may_settle(user, match)
+    return settlers.answer.may_see(user, match)
 
 
 @dataclass(frozen=True)

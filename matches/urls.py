@@ -1,6 +1,9 @@
 from django.urls import path
 
-from matches import correct_views, hire_views, post_game_views, views
+from matches import views
+from matches.amend import correct_views
+from matches.post_game import hire_views
+from matches.post_game import views as post_game_views
 
 app_name = "matches"
 urlpatterns = [

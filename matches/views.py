@@ -1,8 +1,8 @@
 """Match pages: one page per match (its report as entered, the report form of its ruleset,
 its workflow, its dice), the form's running check, the friendly offer and the list of what
-waits for the visitor. Every action posts to one view that asks matches.actions what the
-visitor may do and hands the form to the service; the report form is read into the API's
-body first (matches/report_form.py)."""
+waits for the visitor. Every action posts to one view that asks matches.allowed what the
+visitor may do and hands the form to matches.actions; the report form is read into the API's
+body first (matches/report/form.py)."""
 
 from __future__ import annotations
 
@@ -16,23 +16,29 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
 from matches import workflow
-from matches.actions import PERFORM, actions_for, report_of, require_involved
-from matches.gdbbl_kick_off_page import freebooters_data, gdbbl_section
-from matches.kick_off_page import inducements_data, journeymen_data, kick_off_section
+from matches.actions import PERFORM
+from matches.allowed import actions_for, report_of, require_involved
+from matches.kick_off.gdbbl_page import freebooters_data, gdbbl_section
+from matches.kick_off.lrb6_page import inducements_data, journeymen_data, kick_off_section
 from matches.models import REVERTED, Casualty, Match
-from matches.post_game import applied_state
-from matches.report_fields import WIN_NAMES, report_form
-from matches.report_form import body_from_post, report_data
-from matches.report_view import ReportView, report_view
-from matches.reports import match_sides, rolled_dice
+from matches.post_game.apply import applied_state
+from matches.report.content import match_sides, rolled_dice
+from matches.report.fields import report_form
+from matches.report.form import body_from_post, report_data
+from matches.report.view import report_shown, report_view
 from matches.seams import settlers
-from matches.selectors import match_seen, match_whole, matches_in_play, waiting_for
+from matches.selectors import (
+    is_coach,
+    match_seen,
+    match_whole,
+    matches_in_play,
+    may_see_report,
+    waiting_for,
+)
 from matches.services import MatchRefused, friendly_offer
-from matches.workflow import is_coach, may_see_report
 from rules.engine.errors import Problem, Refused
 from rules.engine.report_entry import SIDES
 from rules.plumbing.numbers import whole_number
-from rules.snapshot import ruleset_snapshot
 from teams.models import Team
 
 DONE = {
@@ -91,39 +97,6 @@ def _require_coach(user, match: Match) -> None:
 
 def _teams(match: Match) -> dict[str, str]:
     return {"home": match.home.name, "away": match.away.name}
-
-
-def _rows(ruleset, key: str) -> list:
-    table = ruleset.tables.get(key)
-    return list(table.rows) if table else []
-
-
-def report_shown(match: Match, view: ReportView) -> dict:
-    """The report back as entered: each team's lines (its SPP table's actions, in order),
-    Blitz Bowl's points and win, the Veterans Rules agreed."""
-    ruleset = ruleset_snapshot(match.ruleset_version)
-    teams, body = _teams(match), view.body
-    lines = {side: [] for side in SIDES}
-    for line in view.lines:
-        did = [(a, line.actions[a]) for a in view.spp_actions if line.actions.get(a)]
-        lines[line.side].append((line, did))
-    roll = body.get("regional_roll")
-    regions = {row.low: row.values["result"] for row in _rows(ruleset, "regional_league")}
-    agreed = set(body.get("veterans_rules") or ())
-    return {
-        "system": ruleset.system,
-        "sides": [
-            (side, teams[side], lines[side], body[side], body[f"{side}_touchdowns"])
-            for side in SIDES
-        ],
-        "win_type": WIN_NAMES.get(body.get("win_type"), ""),
-        "regional": f"{roll}: {regions.get(roll, '')}" if roll else "",
-        "veterans": [
-            row.values["name"]
-            for row in _rows(ruleset, "veterans_rules")
-            if row.values["key"] in agreed
-        ],
-    }
 
 
 def _page(request: HttpRequest, match: Match, status: int = 200, posted_report=None, **extra):

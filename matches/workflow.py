@@ -27,10 +27,11 @@ from matches.models import (
     Report,
 )
 from matches.notices import notify_dispute, notify_submitted
-from matches.post_game import post_game_apply, post_game_ready
-from matches.report_body import entry_from
-from matches.reports import content_check, content_store, entry_of, match_sides, rolled_dice
+from matches.post_game.apply import post_game_apply, post_game_ready
+from matches.report.body import entry_from
+from matches.report.content import content_check, content_store, entry_of, match_sides, rolled_dice
 from matches.seams import settlers
+from matches.selectors import is_coach
 from matches.services import MatchRefused, participants_take, step
 from rules.engine.errors import Problem
 from rules.engine.report_checks import report_check, setting
@@ -47,17 +48,6 @@ VERBS = {
     "send_back": "sent back",
     "settle": "settled",
 }
-
-
-def is_coach(user, match: Match) -> bool:
-    return getattr(user, "pk", None) in (match.home.coach_id, match.away.coach_id)
-
-
-def may_see_report(user, match: Match) -> bool:
-    """A draft is seen by the two coaches, those who settle the match and site staff."""
-    if match.status in OPEN and match.status != "scheduled":
-        return is_coach(user, match) or settlers.answer.may_settle(user, match)
-    return settlers.answer.may_see(user, match)
 
 
 def _move(match: Match, actor, action: str, leaving: tuple[str, ...], to: str, reason="") -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime
 import logging
-import time
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -18,12 +17,12 @@ from django.utils import timezone
 
 from teams.ledger_rows import ledger_head
 from teams.models import RosterSheet, Team
-from teams.roster_sheet import PAPERS, sheet_html, sheet_pdf, template_version
+from teams.roster_sheet import PAPERS, template_version
+from teams.sheet_worker import RENDER_ATTEMPTS
+from teams.tasks import roster_sheet_render
 
 logger = logging.getLogger(__name__)
 
-# A render that fails, or whose worker dies, this many times is marked failed.
-RENDER_ATTEMPTS = 3
 # The reason a sheet gives while the broker is down: its status in the API says it, and its
 # page says it in words of its own.
 BROKER_DOWN = (
@@ -124,8 +123,6 @@ def _requeue(sheet: RosterSheet, attempts: int) -> RosterSheet:
 def _enqueue(sheet: RosterSheet) -> None:
     """Sends the render to a worker once the row is committed (a worker must find it). If the
     broker cannot take it, the sheet stays queued and a later look sends it again."""
-    from teams.tasks import roster_sheet_render
-
     queue = settings.ROSTER_SHEET_QUEUE
 
     def send() -> None:
@@ -139,41 +136,3 @@ def _enqueue(sheet: RosterSheet) -> None:
             RosterSheet.objects.filter(pk=sheet.pk, status="queued").update(reason=BROKER_DOWN)
 
     transaction.on_commit(send)
-
-
-def sheet_render(sheet_id: int) -> None:
-    """Draws a queued sheet and stores it. The drawing happens outside any transaction, so a
-    slow render holds no lock; whichever render finishes first is kept."""
-    with transaction.atomic():
-        sheet = RosterSheet.objects.select_for_update().defer("pdf").get(pk=sheet_id)
-        if sheet.status in ("done", "failed"):
-            return
-        sheet.status = "rendering"
-        sheet.attempts += 1
-        sheet.started_at = timezone.now()
-        sheet.save(update_fields=["status", "attempts", "started_at"])
-    if settings.ROSTER_SHEET_RENDER_DELAY:
-        time.sleep(settings.ROSTER_SHEET_RENDER_DELAY)  # fault injection for the worker tests
-    pdf = sheet_pdf(sheet_html(sheet.team, sheet.paper))
-    with transaction.atomic():
-        sheet = RosterSheet.objects.select_for_update().defer("pdf").get(pk=sheet_id)
-        if sheet.status == "done":
-            return
-        sheet.pdf = pdf
-        sheet.status = "done"
-        sheet.reason = ""
-        sheet.finished_at = timezone.now()
-        sheet.save(update_fields=["pdf", "status", "reason", "finished_at"])
-
-
-def sheet_fail(sheet_id: int, reason: str, final: bool) -> None:
-    """Records why a render failed: for good once it has used its attempts, otherwise the
-    sheet waits for its retry."""
-    now = timezone.now()
-    RosterSheet.objects.filter(pk=sheet_id).exclude(status="done").update(
-        status="failed" if final else "queued",
-        reason=reason,
-        finished_at=now if final else None,
-        queued_at=None if final else now,  # the retry is on its way to the workers
-        started_at=None,
-    )

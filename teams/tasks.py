@@ -1,10 +1,10 @@
-"""Celery tasks of the teams app: thin wrappers over teams.sheets, taking ids."""
+"""Celery tasks of the teams app: thin wrappers over teams.sheet_worker, taking ids."""
 
 from __future__ import annotations
 
 from celery import shared_task
 
-from teams.sheets import RENDER_ATTEMPTS, sheet_fail, sheet_render
+from teams.sheet_worker import RENDER_ATTEMPTS, sheet_fail, sheet_render
 
 
 @shared_task(bind=True, max_retries=RENDER_ATTEMPTS - 1, soft_time_limit=60, time_limit=90)

@@ -16,8 +16,8 @@ from rest_framework.test import APIClient
 
 from league.seasons import season_start
 from league.services import league_create, membership_decide, membership_request
-from matches.gdbbl_kick_off import freebooters_hire
-from matches.kick_off import journeymen_take
+from matches.kick_off.gdbbl import freebooters_hire
+from matches.kick_off.lrb6 import journeymen_take
 from matches.services import friendly_accept, friendly_offer
 from rules.house_rules import ruleset_copy
 from rules.selectors import version_get

@@ -18,9 +18,9 @@ from league.bench.data import DICE, World, orc_players
 from league.bench.revert_season import PLAYED
 from league.models import Fixture
 from league.tables import KEPT, all_time_table, season_table
-from matches.correct import report_correct
-from matches.post_game import post_game_apply
-from matches.revert import report_revert
+from matches.amend.correct import report_correct
+from matches.amend.revert import report_revert
+from matches.post_game.apply import post_game_apply
 from matches.workflow import report_confirm
 from rules.engine.purchases import Purchase
 from rules.selectors import version_get

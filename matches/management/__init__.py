@@ -1,0 +1,1 @@
+"""Django's management commands of matches."""

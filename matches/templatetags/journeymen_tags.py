@@ -1,11 +1,11 @@
-"""The post-game page's journeymen to hire (matches/hires.py), read by its own include so the
-page's view need not know of them."""
+"""The post-game page's journeymen to hire (matches/post_game/hires.py), read by its own include so
+the page's view need not know of them."""
 
 from __future__ import annotations
 
 from django import template
 
-from matches.hires import Offer, offers_for_page
+from matches.post_game.hires import Offer, offers_for_page
 
 register = template.Library()
 

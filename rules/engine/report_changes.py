@@ -1,6 +1,6 @@
 """What a correction changes in a report: each value, in words, as it was and as it is now.
 
-Both reports are bodies as the API gives them (matches.report_body.body_of) with the
+Both reports are bodies as the API gives them (matches.report.body.body_of) with the
 match's entered dice beside them. A value is named as a commissioner would say it ("Orcs
 #7 touchdowns", "casualty 2", "die 'winnings for home'"), and shown as typed, so the match
 page can say "corrected … because …: Orcs #7 touchdowns 0 → 1"."""

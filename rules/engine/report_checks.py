@@ -35,7 +35,7 @@ from rules.engine.report_results import blitz_bowl_problems, first_edition_probl
 from rules.engine.ruleset import Ruleset
 
 MAX_COUNT = 99  # a sanity bound on one player's count of an action
-# The one reason a player still on the roster sits a match out (matches.reports.ABSENT).
+# The one reason a player still on the roster sits a match out (matches.report.content.ABSENT).
 ON_ROSTER_ABSENT = "misses this match"
 LEAGUE_SYSTEMS = ("lrb6", "gdbbl")
 # Settings a ruleset version made before they existed reads with these defaults.

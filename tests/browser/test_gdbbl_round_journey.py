@@ -10,7 +10,7 @@ sideways and nothing is asked of a host but 127.0.0.1.
 
 Match 1 is golden scenario tests/scenarios/gdbbl/01-gate-15000-ratings-99-and-100.yaml
 with a Lineman freebooter and one Badly Hurt added (2 SPP to its causer, nothing else).
-Match 2 is tests/matches/test_post_game_gdbbl.py's worked match (the handicap's card and
+Match 2 is tests/matches/post_game/test_post_game_gdbbl.py's worked match (the handicap's card and
 MVP, a Catcher freebooter, a Serious Injury with a niggle), with Hammers #3 niggled: his
 pre-match D6 of 1 keeps him out."""
 
@@ -118,7 +118,7 @@ ARCHERS = Played(
     said={"step-winnings": "winnings for home D6 3 (entered); winnings for away D6 5 (entered)"},
 )  # fmt: skip
 
-# Match 2: tests/matches/test_post_game_gdbbl.py's docstring works every number.
+# Match 2: tests/matches/post_game/test_post_game_gdbbl.py's docstring works every number.
 HAMMERS = Played(
     home="Altdorf Hammers", away="Iron Tuskers", home_coach="morg", away_coach="nuffle",
     freebooters={"home": ("Catcher", "35,000")},  # half of races.yaml's 70,000

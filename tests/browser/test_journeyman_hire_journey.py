@@ -15,15 +15,15 @@ from django.db import connections
 from playwright.sync_api import expect
 
 from matches import workflow
-from matches.kick_off import journeymen_take
+from matches.kick_off.lrb6 import journeymen_take
 from matches.models import Match, Participant, PostGame
 from rules.selectors import version_get
 from teams.models import LedgerEntry, Team
 from tests.browser.conftest import PHONE, Phone, phone_open
 from tests.browser.steps import coach_create, log_in, rulesets_load
 from tests.matches.helpers import PLAYED
+from tests.matches.post_game.test_post_game import TABLE_DICE, at_the_table, gate_recorded
 from tests.matches.rulesets import friendly_of
-from tests.matches.test_post_game import TABLE_DICE, at_the_table, gate_recorded
 from tests.teams.helpers import orc_team, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

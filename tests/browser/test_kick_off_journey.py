@@ -27,8 +27,8 @@ HUMANS = ((9, "Lineman"), (2, "Blitzer"))
 @pytest.fixture
 def kick_off_match() -> tuple[int, int]:
     """The friendly and the Reavers' id, written before the browser starts (see the phone
-    fixture). The Reavers are built as tests/matches/test_kick_off.py builds them: 1,000,000
-    with two Linemen missing the next game, so 900,000."""
+    fixture). The Reavers are built as tests/matches/kick_off/test_kick_off.py builds them:
+    1,000,000 with two Linemen missing the next game, so 900,000."""
     rulesets_load("lrb6")
     lrb6 = version_get("lrb6")
     varag, griff = coach_create("varag", PASSWORD), coach_create("griff", PASSWORD)

@@ -17,7 +17,7 @@ from django.db import connections
 from playwright.sync_api import Page, expect
 
 from matches.dice import dice_enter
-from matches.kick_off import gate_record
+from matches.kick_off.lrb6 import gate_record
 from matches.models import KickOff, Match, PostGame
 from matches.workflow import report_save
 from rules.selectors import version_get

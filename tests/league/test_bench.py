@@ -25,7 +25,7 @@ from league.management.commands import bench
 from league.models import Standing
 from league.tables import standings_problems
 from matches.models import Casualty, Correction, Match, PostGame
-from matches.post_game import not_applied_why
+from matches.post_game.apply import not_applied_why
 
 pytestmark = pytest.mark.django_db
 

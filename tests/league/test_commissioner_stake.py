@@ -18,7 +18,7 @@ from rest_framework.test import APIClient
 
 from league.seasons import fixture_arrange, fixture_forfeit, fixture_reschedule, season_start
 from league.services import commissioner_add, membership_decide, membership_request
-from matches.revert import report_revert
+from matches.amend.revert import report_revert
 from teams.between_matches import team_adjust
 from teams.models import LedgerEntry, Team
 from teams.undo import entry_undo

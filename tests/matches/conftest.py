@@ -115,8 +115,8 @@ def first_friendly(home_coach, away_coach) -> Match:
 
 @pytest.fixture
 def applied_report(home_team, away_team) -> Match:
-    """tests/matches/test_post_game.py's worked example, a friendly: Gouged Eye beat Da
+    """tests/matches/post_game/test_post_game.py's worked example, a friendly: Gouged Eye beat Da
     Krumpers 2-1, every die typed in at the table, the report applied (for reverting)."""
-    from tests.matches.test_revert import played
+    from tests.matches.amend.test_revert import played
 
     return played(home_team, away_team)

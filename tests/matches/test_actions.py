@@ -15,7 +15,8 @@ from django.db import transaction
 from league.models import Fixture
 from league.seasons import fixture_forfeit, season_start
 from matches import views, workflow
-from matches.actions import PERFORM, actions_for, report_of, submitter_id
+from matches.actions import PERFORM
+from matches.allowed import actions_for, report_of, submitter_id
 from matches.models import Match
 from matches.services import friendly_decline, friendly_offer
 from rules.engine.errors import Refused
@@ -209,7 +210,7 @@ def test_every_action_offered_is_done_and_every_other_refused(scenario, people) 
 
 
 def test_the_page_says_what_each_action_did() -> None:
-    # A correction has a page of its own (matches/correct_views.py), which says it there.
+    # A correction has a page of its own (matches/amend/correct_views.py), which says it there.
     assert set(PERFORM) - {"correct"} == set(views.DONE)
 
 

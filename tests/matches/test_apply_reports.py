@@ -14,12 +14,12 @@ from django.core.management import call_command
 
 from matches import workflow
 from matches.models import Match, PostGame
-from matches.post_game import NEVER_APPLIED, applied_state
+from matches.post_game.apply import NEVER_APPLIED, applied_state
 from teams.models import LedgerCause, LedgerEntry, Player
 from teams.services import team_create
 from tests.matches.helpers import PLAYED, fresh
+from tests.matches.post_game.test_post_game_results import BLITZ_REPORT, DEATH
 from tests.matches.rulesets import FIRST_HUMANS, friendly_of, house_version
-from tests.matches.test_post_game_results import BLITZ_REPORT, DEATH
 from tests.teams.helpers import squad
 from tests.unchanged import unchanged
 

@@ -1,7 +1,7 @@
 """Two small teams typed in by hand, the four bundled rulesets read from their files, and
 small readers of a `Checked`, for the report-check tests (test_report_checks.py,
 test_casualty_checks.py, test_report_results.py). No database: the facts a report is
-checked against are built here as plain values, as matches.reports builds them."""
+checked against are built here as plain values, as matches.report.content builds them."""
 
 from __future__ import annotations
 

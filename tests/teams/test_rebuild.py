@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from matches.gdbbl_kick_off import freebooters_hire
+from matches.kick_off.gdbbl import freebooters_hire
 from rules.engine.purchases import Purchase
 from rules.engine.team_building import TeamRefused
 from rules.snapshot import ruleset_snapshot

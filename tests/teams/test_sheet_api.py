@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 from rules.edition import edition_read
 from rules.selectors import version_get
 from rules.services import edition_load
-from teams import sheets
+from teams import sheet_worker
 from teams.models import RosterSheet
 from tests.teams.helpers import orc_team
 
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)  # on_commit runs as it wou
 @pytest.fixture
 def api_and_team(coach, monkeypatch):
     edition_load(edition_read("lrb6"))  # a transactional test may have emptied the database
-    monkeypatch.setattr(sheets, "sheet_pdf", lambda html: b"%PDF-1.7 drawn at once")
+    monkeypatch.setattr(sheet_worker, "sheet_pdf", lambda html: b"%PDF-1.7 drawn at once")
     api = APIClient()
     api.force_authenticate(coach)
     return api, orc_team(coach, version_get("lrb6"))

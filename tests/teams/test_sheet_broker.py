@@ -19,7 +19,7 @@ from league.config.tasks import ping
 from rules.edition import edition_read
 from rules.selectors import version_get
 from rules.services import edition_load
-from teams import sheets
+from teams import sheet_worker
 from teams.models import RosterSheet, Team
 from teams.sheets import BROKER_DOWN, sheet_find, sheet_request
 from tests.teams.helpers import orc_team
@@ -164,7 +164,7 @@ def broker(monkeypatch):
         return real(*args, **kwargs)
 
     monkeypatch.setattr(roster_sheet_render, "apply_async", apply_async)
-    monkeypatch.setattr(sheets, "sheet_pdf", lambda html: b"%PDF-1.7 test")
+    monkeypatch.setattr(sheet_worker, "sheet_pdf", lambda html: b"%PDF-1.7 test")
     return state
 
 

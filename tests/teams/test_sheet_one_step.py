@@ -10,11 +10,12 @@ import re
 import pytest
 from django.utils import timezone
 
-from teams import sheet_views, sheets
+from teams import sheet_views, sheet_worker, sheets
 from teams.between_matches import team_adjust
 from teams.models import RosterSheet, Team
 from teams.roster_sheet import sheet_html
-from teams.sheets import BROKER_DOWN, sheet_render, sheet_request
+from teams.sheet_worker import sheet_render
+from teams.sheets import BROKER_DOWN, sheet_request
 from tests.teams.helpers import orc_team
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +25,7 @@ FAKE_PDF = b"%PDF-1.7 a drawn sheet"
 
 @pytest.fixture(autouse=True)
 def quick_pdfs(monkeypatch) -> None:
-    monkeypatch.setattr(sheets, "sheet_pdf", lambda html: FAKE_PDF)
+    monkeypatch.setattr(sheet_worker, "sheet_pdf", lambda html: FAKE_PDF)
 
 
 @pytest.fixture

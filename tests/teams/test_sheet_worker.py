@@ -13,7 +13,8 @@ from rules.edition import edition_read
 from rules.selectors import version_get
 from rules.services import edition_load
 from teams.models import RosterSheet
-from teams.sheets import RENDER_ATTEMPTS, sheet_find, sheet_request
+from teams.sheet_worker import RENDER_ATTEMPTS
+from teams.sheets import sheet_find, sheet_request
 from tests.teams.helpers import orc_team
 from tests.teams.sheet_helpers import pdf_text
 

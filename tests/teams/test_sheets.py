@@ -17,10 +17,11 @@ from rules.edition import edition_read
 from rules.house_rules import ruleset_copy
 from rules.selectors import version_get
 from rules.services import edition_load
-from teams import roster_sheet, sheets
+from teams import roster_sheet, sheet_worker, sheets
 from teams.between_matches import team_adjust
 from teams.models import RosterSheet, Team
-from teams.sheets import RENDER_ATTEMPTS, sheet_find, sheet_request
+from teams.sheet_worker import RENDER_ATTEMPTS
+from teams.sheets import sheet_find, sheet_request
 from tests.teams.helpers import orc_team
 from tests.teams.sheet_helpers import pdf_text
 
@@ -44,7 +45,7 @@ class Renders:
 @pytest.fixture
 def renders(monkeypatch) -> Renders:
     counter = Renders()
-    monkeypatch.setattr(sheets, "sheet_pdf", counter)
+    monkeypatch.setattr(sheet_worker, "sheet_pdf", counter)
     return counter
 
 
@@ -153,7 +154,7 @@ def test_a_failing_render_is_retried_then_succeeds(
     team, monkeypatch, django_capture_on_commit_callbacks
 ) -> None:
     flaky = Renders(failures=1)
-    monkeypatch.setattr(sheets, "sheet_pdf", flaky)
+    monkeypatch.setattr(sheet_worker, "sheet_pdf", flaky)
     sheet = ask(team, "a4", django_capture_on_commit_callbacks)
     assert (sheet.status, sheet.attempts, flaky.count) == ("done", 2, 2)
     assert sheet.reason == ""
@@ -163,7 +164,7 @@ def test_a_render_that_keeps_failing_is_marked_failed_with_its_reason(
     team, monkeypatch, django_capture_on_commit_callbacks
 ) -> None:
     broken = Renders(failures=99)
-    monkeypatch.setattr(sheets, "sheet_pdf", broken)
+    monkeypatch.setattr(sheet_worker, "sheet_pdf", broken)
     sheet = ask(team, "a4", django_capture_on_commit_callbacks)
     assert (sheet.status, sheet.attempts, broken.count) == ("failed", RENDER_ATTEMPTS, 3)
     assert sheet.reason == "Drawing the sheet failed (RuntimeError: the font cache is locked)."
@@ -173,10 +174,10 @@ def test_a_render_that_keeps_failing_is_marked_failed_with_its_reason(
 def test_asking_again_after_a_failure_tries_again(
     team, monkeypatch, django_capture_on_commit_callbacks
 ) -> None:
-    monkeypatch.setattr(sheets, "sheet_pdf", Renders(failures=99))
+    monkeypatch.setattr(sheet_worker, "sheet_pdf", Renders(failures=99))
     failed = ask(team, "a4", django_capture_on_commit_callbacks)
     working = Renders()
-    monkeypatch.setattr(sheets, "sheet_pdf", working)
+    monkeypatch.setattr(sheet_worker, "sheet_pdf", working)
     again = ask(team, "a4", django_capture_on_commit_callbacks)
     assert again.pk == failed.pk
     assert (again.status, working.count) == ("done", 1)
@@ -229,7 +230,7 @@ def test_two_requests_at_the_same_time_render_once(coach, monkeypatch) -> None:
     edition_load(edition_read("lrb6"))  # a transactional test may have emptied the database
     team = orc_team(coach, version_get("lrb6"))
     counter = Renders()
-    monkeypatch.setattr(sheets, "sheet_pdf", counter)
+    monkeypatch.setattr(sheet_worker, "sheet_pdf", counter)
     barrier = threading.Barrier(2)
     found: list[int] = []
 
@@ -300,7 +301,7 @@ def test_the_api_refuses_a_bad_paper_and_an_anonymous_start(team) -> None:
 def test_a_failed_sheet_answers_its_reason(
     api, team, monkeypatch, django_capture_on_commit_callbacks
 ) -> None:
-    monkeypatch.setattr(sheets, "sheet_pdf", Renders(failures=99))
+    monkeypatch.setattr(sheet_worker, "sheet_pdf", Renders(failures=99))
     ask(team, "a4", django_capture_on_commit_callbacks)
     answer = api.get(f"/api/teams/{team.pk}/roster-sheet/")
     assert answer.status_code == 200
@@ -342,7 +343,7 @@ def test_download_pdf_shows_progress_then_hands_over_the_file(
 def test_a_failed_sheet_page_offers_to_try_again(
     client, coach, team, monkeypatch, django_capture_on_commit_callbacks
 ) -> None:
-    monkeypatch.setattr(sheets, "sheet_pdf", Renders(failures=99))
+    monkeypatch.setattr(sheet_worker, "sheet_pdf", Renders(failures=99))
     sheet = ask(team, "a4", django_capture_on_commit_callbacks)
     client.force_login(coach)
     page = client.get(f"/teams/{team.pk}/roster-sheet/{sheet.pk}/").content.decode()

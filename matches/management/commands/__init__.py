@@ -1,0 +1,1 @@
+"""apply_reports: the reports that wait to be applied, applied."""

@@ -6,7 +6,7 @@ person whose step made it the result."""
 from django.core.management.base import BaseCommand, CommandError
 
 from matches.models import APPROVED, CONFIRMED, Match
-from matches.post_game import not_applied_why, post_game_apply
+from matches.post_game.apply import not_applied_why, post_game_apply
 from matches.services import MatchRefused
 
 
