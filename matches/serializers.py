@@ -23,9 +23,6 @@ class TeamSide(serializers.Serializer):
     coach = serializers.CharField(source="coach.username")
 
 
-# --- The report as it is read back ------------------------------------------------------
-
-
 class ParticipantSerializer(serializers.Serializer):
     team = serializers.IntegerField(source="team_id")
     player = serializers.IntegerField(source="player_id", allow_null=True)

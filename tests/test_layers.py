@@ -148,7 +148,11 @@ def test_a_wrong_import_breaks_a_contract(
     ("where", "wrong_import", "circle"),
     [
         ("teams/ledger.py", "from teams import services", "allowed in teams."),
-        ("matches/report/members.py", "from matches.report import content", "allowed in matches.report."),
+        (
+            "matches/report/members.py",
+            "from matches.report import content",
+            "allowed in matches.report.",
+        ),
         ("matches/seams.py", "from matches import selectors", "allowed in matches."),
     ],
 )
