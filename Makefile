@@ -28,8 +28,12 @@ lint: setup
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/lint-imports
 
+# The suite runs on every core (pytest-xdist, each worker with its own test database);
+# `make test TEST_WORKERS=0` runs it in one process, as it ran before.
+TEST_WORKERS ?= auto
+
 test: lint
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 # Not part of `make test`: times the busiest pages and writes against a floor (README,
 # "Performance"). Uses DATABASE_URL's server when it is set, else SQLite.

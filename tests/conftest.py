@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -40,13 +41,20 @@ def in_ci() -> bool:
     return env_bool(os.environ, "CI", default=False)
 
 
+def hypothesis_profile() -> str:
+    """HYPOTHESIS_PROFILE when set (`ci` to run CI's examples on a laptop), else `ci` in CI
+    and `dev` elsewhere."""
+    return os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if in_ci() else "dev")
+
+
 # Hypothesis: in CI the same examples every run (a failure is reproducible from the log, never
-# a flake on a noisy machine) and an explicit deadline; on a laptop, fresh examples each run.
+# a flake on a noisy machine) and an explicit deadline; on a laptop, as many examples, fresh
+# each run. Both try Hypothesis's default 100 examples a property: neither is lighter.
 hypothesis.settings.register_profile(
     "ci", derandomize=True, deadline=datetime.timedelta(seconds=2), print_blob=True
 )
 hypothesis.settings.register_profile("dev", deadline=datetime.timedelta(seconds=2))
-hypothesis.settings.load_profile("ci" if in_ci() else "dev")
+hypothesis.settings.load_profile(hypothesis_profile())
 
 
 @cache
@@ -69,9 +77,23 @@ def missing_service(suite: str) -> str | None:
 
 
 SERVICE_MARKERS = ("postgres", "redis", "worker", "browser")
+# Suites that want a core to themselves (chromium and its live server; real Celery workers):
+# under pytest-xdist (`make test`, `--dist loadgroup`) each runs whole on one worker while the
+# others share the rest, so two of them never fight over the machine's cores. Every other
+# test goes with its module, so a worker is handed a module at a time, not a test at a time.
+OWN_WORKER = ("browser", "worker")
+SKIP_SAID = re.compile(r"(\w+) suite skipped: (.*)$")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        suite = next((s for s in OWN_WORKER if item.get_closest_marker(s) is not None), None)
+        item.add_marker(pytest.mark.xdist_group(suite or item.nodeid.split("::")[0]))
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.get_closest_marker("browser") is None:
+        journeys_over()
     for suite in SERVICE_MARKERS:
         if item.get_closest_marker(suite) is None:
             continue
@@ -82,6 +104,26 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             pytest.fail(f"CI=true but the {suite} suite cannot run: {reason}", pytrace=False)
         SKIPPED_SUITES[suite] = reason
         pytest.skip(f"{suite} suite skipped: {reason}")
+
+
+def journeys_over() -> None:
+    """Stops the browser the journeys share (tests/browser/conftest.py), if it runs here."""
+    journeys = sys.modules.get("tests.browser.conftest")
+    if journeys is not None:
+        journeys.shared_browser_close()
+
+
+def pytest_sessionfinish() -> None:
+    journeys_over()
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Under pytest-xdist a suite is skipped in a worker process: the run's summary learns of
+    it from the skip's report."""
+    if report.skipped and isinstance(report.longrepr, tuple):
+        said = SKIP_SAID.search(str(report.longrepr[2]))
+        if said and said[1] in SERVICE_MARKERS:
+            SKIPPED_SUITES[said[1]] = said[2]
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -52,20 +53,45 @@ def phone(live_server) -> Iterator[Phone]:
         yield phone
 
 
+# One Playwright driver and one chromium per test process, started by the first journey and
+# kept while journeys run one after another (`make test` gives them all to one worker):
+# starting both took about 2 s a journey. While they run, Playwright's event loop counts as
+# running in this thread, so Django's guard against database calls from async code is lifted;
+# the first test that is no journey stops them (tests/conftest.py), so none runs beside it.
+_SHARED: dict[str, Any] = {}
+
+
+def shared_browser() -> Browser:
+    """The process's chromium, started (again, if it died) when asked for."""
+    browser = _SHARED.get("browser")
+    if browser is not None and browser.is_connected():
+        return browser
+    shared_browser_close()
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    playwright = _SHARED["playwright"] = sync_playwright().start()
+    browser = playwright.chromium.launch(executable_path=CHROMIUM_PATH, args=CHROMIUM_ARGS)
+    _SHARED["browser"] = browser
+    return browser
+
+
+def shared_browser_close() -> None:
+    """Stops the process's chromium and Playwright's driver, if they run."""
+    browser, playwright = _SHARED.pop("browser", None), _SHARED.pop("playwright", None)
+    try:
+        if browser is not None and browser.is_connected():
+            browser.close()
+    finally:
+        if playwright is not None:
+            playwright.stop()
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
 @contextmanager
 def screen_launch(desktop: dict | None = None) -> Iterator[Phone]:
-    """Chromium with one page: a phone's, or with `desktop` (a viewport) a desktop's."""
-    # Playwright's sync API runs an event loop in this thread; the live server's database
-    # work happens in its own thread, so Django's async-safety guard does not apply.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM_PATH, args=CHROMIUM_ARGS)
-        try:
-            with phone_open(browser, desktop) as phone:
-                yield phone
-        finally:
-            browser.close()
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    """A page of its own (its own context: cookies, log-in) on the process's chromium: a
+    phone's, or with `desktop` (a viewport) a desktop's."""
+    with phone_open(shared_browser(), desktop) as phone:
+        yield phone
 
 
 @contextmanager
