@@ -1,6 +1,6 @@
 """What a user may do to a match now, in page order, for its page and its API: read from the
 match's status, who the user is to it, and each system's steps open before kick-off. What each
-action does is matches.actions'."""
+action does is in matches.actions."""
 
 from __future__ import annotations
 
