@@ -102,7 +102,6 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             continue
         if in_ci():
             pytest.fail(f"CI=true but the {suite} suite cannot run: {reason}", pytrace=False)
-        SKIPPED_SUITES[suite] = reason
         pytest.skip(f"{suite} suite skipped: {reason}")
 
 
@@ -118,8 +117,8 @@ def pytest_sessionfinish() -> None:
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    """Under pytest-xdist a suite is skipped in a worker process: the run's summary learns of
-    it from the skip's report."""
+    """Notes each suite the gate above skipped, for the run's summary: from the skip's report,
+    which reaches the main process under pytest-xdist too (the skip happens in a worker)."""
     if report.skipped and isinstance(report.longrepr, tuple):
         said = SKIP_SAID.search(str(report.longrepr[2]))
         if said and said[1] in SERVICE_MARKERS:
