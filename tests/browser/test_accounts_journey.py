@@ -58,3 +58,13 @@ def test_a_request_to_another_host_is_aborted_and_counted(live_server, phone: Ph
     with pytest.raises(PlaywrightError):
         page.goto("http://example.invalid/tracker.js")
     assert phone.aborted == ["http://example.invalid/tracker.js"]
+
+
+def test_a_host_that_answers_is_refused_by_the_browser_itself(live_server, phone: Phone) -> None:
+    # The live server answers on every loopback name; only 127.0.0.1 may reach it. Under its
+    # other name the browser refuses the page before any request leaves it.
+    page = phone.page
+    elsewhere = live_server.url.replace("127.0.0.1", "localhost") + "/"
+    with pytest.raises(PlaywrightError, match="ERR_PROXY_CONNECTION_FAILED"):
+        page.goto(elsewhere)
+    assert phone.aborted == [elsewhere]
