@@ -29,11 +29,15 @@ lint: setup
 	$(VENV)/bin/lint-imports
 
 # The suite runs on every core (pytest-xdist, each worker with its own test database);
-# `make test TEST_WORKERS=0` runs it in one process, as it ran before.
+# `make test TEST_WORKERS=0` runs it in one process, as it ran before. Bytecode is written
+# even where the machine says not to (containers and CI images often set
+# PYTHONDONTWRITEBYTECODE): otherwise every worker, and every pytest or manage.py the tests
+# start, compiles the project and rewrites the asserts of all the test modules again, about
+# 8 s each. The .pyc files land in __pycache__ folders, which git ignores.
 TEST_WORKERS ?= auto
 
 test: lint
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
+	PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 # Not part of `make test`: times the busiest pages and writes against a floor (README,
 # "Performance"). Uses DATABASE_URL's server when it is set, else SQLite.

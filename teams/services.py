@@ -161,6 +161,8 @@ def team_create(
 
 def _star_rows(version: RulesetVersion, names: Sequence[str], taken: set[int]) -> list[Player]:
     """Star players hired for good, each bringing his partner (Brick Far'th and Grotty)."""
+    if not names:  # most teams hire none: no need to read the version's stars
+        return []
     stars = StarPlayer.objects.filter(version=version).select_related("paired_with")
     by_name = {star.name: star for star in stars}
     hired = []
