@@ -77,18 +77,39 @@ def missing_service(suite: str) -> str | None:
 
 
 SERVICE_MARKERS = ("postgres", "redis", "worker", "browser")
-# Suites that want a core to themselves (chromium and its live server; real Celery workers):
-# under pytest-xdist (`make test`, `--dist loadgroup`) each runs whole on one worker while the
-# others share the rest, so two of them never fight over the machine's cores. Every other
-# test goes with its module, so a worker is handed a module at a time, not a test at a time.
-OWN_WORKER = ("browser", "worker")
 SKIP_SAID = re.compile(r"(\w+) suite skipped: (.*)$")
+# Suites that want a core to themselves under pytest-xdist (`make test`, `--dist loadgroup`):
+# the browser journeys (chromium and its live server) and the modules that start real Celery
+# workers (marked `worker`; tests/test_service_gate.py checks this list against the marks).
+# Each runs whole on one worker while the others share the rest; every other test goes with
+# its module, so a worker is handed a module at a time, not a test at a time.
+JOURNEYS = "tests/browser/"
+WORKER_MODULES = frozenset(
+    {"tests/teams/test_sheet_worker.py", "tests/league/config/test_tasks.py"}
+)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        suite = next((s for s in OWN_WORKER if item.get_closest_marker(s) is not None), None)
-        item.add_marker(pytest.mark.xdist_group(suite or item.nodeid.split("::")[0]))
+def run_group(nodeid: str) -> str:
+    """The group a test runs whole with on one worker: "browser", "worker" or its module."""
+    module = nodeid.split("::", 1)[0]
+    if module.startswith(JOURNEYS):
+        return "browser"
+    return "worker" if module in WORKER_MODULES else module
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """`--dist loadgroup` by run_group. pytest-xdist 3.8 marks a test's group by rewriting its
+    id, which pytest 9.2 no longer reads: its own loadgroup hands out tests one at a time,
+    splitting the journeys and the modules. Grouping by id needs no mark at all."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByGroup(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return run_group(nodeid)
+
+    return ByGroup(config, log)
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

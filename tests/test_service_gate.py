@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-from tests.conftest import pytest_collection_modifyitems
+from tests.conftest import JOURNEYS, WORKER_MODULES, run_group
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 REDIS_TEST = "tests/league/config/test_healthz.py::test_it_reports_a_reachable_redis_as_ok"
@@ -53,36 +52,36 @@ def test_a_missing_service_is_named_at_the_end_when_the_suite_runs_on_workers() 
     assert "redis: CELERY_BROKER_URL is not set" in result.stdout
 
 
-class Collected:
-    """A collected test as the hook sees it: its module and its markers by name."""
-
-    def __init__(self, module: str, *markers: str) -> None:
-        self.nodeid = f"{module}::test_it"
-        self.markers = [getattr(pytest.mark, name).mark for name in markers]
-
-    def get_closest_marker(self, name: str) -> pytest.Mark | None:
-        return next((mark for mark in self.markers if mark.name == name), None)
-
-    def add_marker(self, marker: pytest.MarkDecorator) -> None:
-        self.markers.append(marker.mark)
-
-    def groups(self) -> list[tuple]:
-        return [mark.args for mark in self.markers if mark.name == "xdist_group"]
-
-
 def test_the_journeys_and_the_real_workers_each_run_whole_on_one_worker() -> None:
-    journey = Collected("tests/browser/test_match_journey.py", "browser")
-    worker = Collected("tests/teams/test_sheet_worker.py", "worker", "redis")
-    plain = Collected("tests/teams/test_ledger.py")
-    database = Collected("tests/league/test_postgres.py", "postgres")
-    pytest_collection_modifyitems([journey, worker, plain, database])
-    assert journey.groups() == [("browser",)]
-    assert worker.groups() == [("worker",)]
+    assert run_group("tests/browser/test_match_journey.py::test_two_coaches_play") == "browser"
+    assert run_group("tests/browser/test_roster_sheet_journey.py::test_it[phone]") == "browser"
+    assert run_group("tests/teams/test_sheet_worker.py::test_a_real_worker_draws") == "worker"
+    assert run_group("tests/league/config/test_tasks.py::test_it") == "worker"
+
+
+def test_the_worker_modules_are_every_module_with_a_test_that_starts_a_real_worker() -> None:
+    result = pytest_run("--collect-only", "-q", "-m", "worker")
+    assert result.returncode == 0, result.stdout
+    marked = {line.split("::")[0] for line in result.stdout.splitlines() if "::" in line}
+    assert marked - {m for m in marked if m.startswith(JOURNEYS)} == WORKER_MODULES
+
+
+def test_under_xdist_each_journey_and_each_module_runs_whole_on_one_worker() -> None:
+    # A real run on two workers (the journeys skipped: no chromium there, so it is quick).
+    journeys = ("tests/browser/test_rules_journey.py", "tests/browser/test_rename_journey.py")
+    modules = ("tests/test_hypothesis_profile.py", "tests/rules/engine/test_dice.py")
+    result = pytest_run(
+        "-n", "2", "--dist", "loadgroup", "-v", *journeys, *modules, CHROMIUM_PATH="/nowhere"
+    )
+    assert result.returncode == 0, result.stdout
+    ran = re.findall(r"^\[(gw\d)\] .*? (?:PASSED|SKIPPED) (\S+)", result.stdout, re.MULTILINE)
+    workers: dict[str, set[str]] = {}
+    for worker, test in ran:
+        workers.setdefault(run_group(test), set()).add(worker)
+    assert set(workers) == {"browser", *modules}, ran
+    assert all(len(used) == 1 for used in workers.values()), workers
 
 
 def test_every_other_test_goes_to_a_worker_with_its_module() -> None:
-    plain = Collected("tests/teams/test_ledger.py")
-    database = Collected("tests/league/test_postgres.py", "postgres")
-    pytest_collection_modifyitems([plain, database])
-    assert plain.groups() == [("tests/teams/test_ledger.py",)]
-    assert database.groups() == [("tests/league/test_postgres.py",)]
+    assert run_group("tests/teams/test_ledger.py::test_it[a]") == "tests/teams/test_ledger.py"
+    assert run_group("tests/league/test_postgres.py::test_it") == "tests/league/test_postgres.py"
