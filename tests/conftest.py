@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import hypothesis
 import pytest
@@ -274,9 +275,47 @@ def django_db_setup(django_db_setup, django_db_blocker) -> Iterator[None]:
 
     with django_db_blocker.unblock():
         call_command("load_rulesets", verbosity=0)
+    TEST_DATABASE["blocker"] = django_db_blocker
     yield
+    TEST_DATABASE.clear()
     with django_db_blocker.unblock():
         _end_stray_sessions()
+
+
+# The test database's guard, once the session has made the database (django_db_setup).
+TEST_DATABASE: dict[str, Any] = {}
+
+
+def transactional(item: pytest.Item) -> bool:
+    """Whether the test commits for real, so that pytest-django empties every table after it."""
+    marker = item.get_closest_marker("django_db")
+    committed = marker is not None and any(
+        marker.kwargs.get(name) for name in ("transaction", "reset_sequences")
+    )
+    names = getattr(item, "fixturenames", ())
+    return committed or "transactional_db" in names or "live_server" in names
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None):
+    """After a test that commits, pytest-django empties every table: the bundled rulesets are
+    loaded again (about 0.2 s), as every test expects them. Run serially, pytest-django puts
+    such tests last; under `make test` a worker runs whole modules, so any test may follow."""
+    try:
+        return (yield)
+    finally:
+        if transactional(item):
+            rulesets_reload()
+
+
+def rulesets_reload() -> None:
+    """The bundled rulesets, loaded again into the test database (once the session made it)."""
+    blocker = TEST_DATABASE.get("blocker")
+    if blocker is not None:
+        from django.core.management import call_command
+
+        with blocker.unblock():
+            call_command("load_rulesets", verbosity=0)
 
 
 def _end_stray_sessions() -> None:
