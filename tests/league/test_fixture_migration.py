@@ -6,20 +6,29 @@ from __future__ import annotations
 
 import pytest
 
-from rules.edition import edition_read
-from rules.services import edition_load
-from tests.migrating import latest, migrate
+from tests.migrating import checks_at_once, migrate, module_at
 
 BEFORE = [("league", "0002_text_lengths"), ("matches", "0001_initial")]
 AFTER = [("league", "0003_fixtures_read_their_match")]
 
 
+@pytest.fixture(scope="module")
+def before(django_db_setup, django_db_blocker):
+    """The database just before the migration, for the whole module."""
+    with module_at(django_db_blocker, BEFORE, "lrb6") as apps:
+        yield apps
+
+
 @pytest.fixture
-def old_fixtures(transactional_db):
+def old_fixtures(before, db):
     """A league with a forfeited fixture, one to play and a bye, as they were stored
-    before fixtures had matches."""
-    edition_load(edition_read("lrb6"))  # a transactional test may have emptied the database
-    apps = migrate(BEFORE)
+    before fixtures had matches; gone again, with whatever the test migrated, after it."""
+    checks_at_once()
+    return old_fixtures_make(before)
+
+
+def old_fixtures_make(apps) -> tuple[int, int, int, list[int]]:
+    """The rows, made with the registry of the old state: forfeited, to play, bye, teams."""
     User = apps.get_model("accounts", "User")
     RulesetVersion = apps.get_model("rules", "RulesetVersion")
     Team, League = apps.get_model("teams", "Team"), apps.get_model("league", "League")
@@ -45,8 +54,7 @@ def old_fixtures(transactional_db):
     )  # fmt: skip
     to_play = Fixture.objects.create(season=season, home=teams[1], away=teams[2])
     bye = Fixture.objects.create(season=season, home=teams[2])
-    yield forfeited.pk, to_play.pk, bye.pk, [team.pk for team in teams]
-    migrate(latest())  # leave the database as it was: every app at its last migration
+    return forfeited.pk, to_play.pk, bye.pk, [team.pk for team in teams]
 
 
 def test_a_forfeited_fixture_keeps_its_forfeit_and_score_in_its_match(old_fixtures):

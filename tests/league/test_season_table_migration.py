@@ -11,10 +11,8 @@ import pytest
 
 from league.standings import TABLE_FIELDS
 from league.tables import standings_problems
-from rules.edition import edition_read
-from rules.services import edition_load
 from tests.league.test_standings_migration import Old
-from tests.migrating import latest, migrate
+from tests.migrating import checks_at_once, latest, migrate, module_at
 
 BEFORE = [("league", "0005_season_scoring_and_standings")]
 
@@ -23,13 +21,19 @@ def before_kept_tables() -> list[tuple[str, str]]:
     return [node for node in latest() if node[0] != "league"] + BEFORE
 
 
+@pytest.fixture(scope="module")
+def before(django_db_setup, django_db_blocker):
+    """The database just before 0006, for the whole module."""
+    with module_at(django_db_blocker, before_kept_tables(), "lrb6") as apps:
+        yield apps
+
+
 @pytest.fixture
-def data(transactional_db):
-    """Rows made as they were just before 0006, on LRB6; every app at its last migration
-    afterwards."""
-    edition_load(edition_read("lrb6"))  # a transactional test may have emptied the database
-    yield Old(migrate(before_kept_tables()), "lrb6")
-    migrate(latest())
+def data(before, db):
+    """Rows made as they were just before 0006, on LRB6; gone again, with whatever the test
+    migrated, after it."""
+    checks_at_once()
+    return Old(before, "lrb6")
 
 
 def test_every_season_keeps_its_table_from_its_rows(data: Old) -> None:

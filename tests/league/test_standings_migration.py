@@ -13,9 +13,7 @@ from __future__ import annotations
 import pytest
 
 from league.tables import standings_problems
-from rules.edition import edition_read
-from rules.services import edition_load
-from tests.migrating import latest, migrate
+from tests.migrating import checks_at_once, latest, migrate, module_at
 
 BEFORE = [("league", "0004_tie_breakers_by_ruleset")]
 SCORING = {
@@ -106,20 +104,19 @@ class Old:
         )  # fmt: skip
 
 
+@pytest.fixture(scope="module")
+def before(django_db_setup, django_db_blocker):
+    """The database just before 0005, for the whole module, with the rulesets it uses."""
+    with module_at(django_db_blocker, before_tables(), "lrb6", "blitz-bowl") as apps:
+        yield apps
+
+
 @pytest.fixture
-def old(transactional_db):
-    """A factory of the old rows, on the rulesets `slugs`; the database at every app's last
-    migration afterwards."""
-    made = []
-
-    def make(*slugs: str) -> Old:
-        for slug in slugs:  # a transactional test may have emptied the database
-            edition_load(edition_read(slug))
-        made.append(Old(migrate(before_tables()), *slugs))
-        return made[-1]
-
-    yield make
-    migrate(latest())  # leave the database as it was: every app at its last migration
+def old(before, db):
+    """A factory of the old rows, on the rulesets `slugs`; gone again, with whatever the test
+    migrated, after it."""
+    checks_at_once()
+    return lambda *slugs: Old(before, *slugs)
 
 
 def after_migration():

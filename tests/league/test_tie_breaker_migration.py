@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.migrating import latest, migrate
+from tests.migrating import checks_at_once, migrate, module_at
 
 BEFORE = [("league", "0003_fixtures_read_their_match")]
 AFTER = [("league", "0004_tie_breakers_by_ruleset")]
@@ -21,11 +21,20 @@ TODAYS_ORDER = [
 ]
 
 
+@pytest.fixture(scope="module")
+def before(django_db_setup, django_db_blocker):
+    """The database just before the migration, for the whole module."""
+    with module_at(django_db_blocker, BEFORE) as apps:
+        yield apps
+
+
 @pytest.fixture
-def old_leagues(transactional_db):
+def old_leagues(before, db):
     """Leagues as they were stored before the offer depended on the ruleset: every one could
-    rank by casualties and give a casualty bonus. Returns a factory: name -> pk."""
-    apps = migrate(BEFORE)
+    rank by casualties and give a casualty bonus. Returns a factory: name -> pk. They go, with
+    whatever the test migrated, after it."""
+    checks_at_once()
+    apps = before
     User = apps.get_model("accounts", "User")
     Ruleset = apps.get_model("rules", "Ruleset")
     RulesetVersion = apps.get_model("rules", "RulesetVersion")
@@ -54,8 +63,7 @@ def old_leagues(transactional_db):
             bonus_three_touchdowns=1,
         ).pk
 
-    yield league
-    migrate(latest())  # leave the database as it was: every app at its last migration
+    return league
 
 
 def after_migration(*pks: int) -> list[tuple[list[str], int, int]]:
