@@ -138,6 +138,16 @@ def pytest_sessionfinish() -> None:
     journeys_over()
 
 
+# Whether this run left tests out (`-k`, `-m`, `--deselect`): tests/test_service_gate.py then
+# does not take this run's collection for the whole suite's.
+DESELECTED: list[bool] = []
+
+
+def pytest_deselected(items: list[pytest.Item]) -> None:
+    if items:
+        DESELECTED.append(True)
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     """Notes each suite the gate above skipped, for the run's summary: from the skip's report,
     which reaches the main process under pytest-xdist too (the skip happens in a worker)."""
