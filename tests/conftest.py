@@ -16,7 +16,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -98,10 +98,42 @@ def run_group(nodeid: str) -> str:
     return "worker" if module in WORKER_MODULES else module
 
 
+# The groups that take longest (measured with --junitxml, slowest first), handed out before
+# all others: pytest-xdist hands out the groups with the most tests first, which left the long
+# single properties and the schema walk for the end, one worker running them while the other
+# sat idle. An out-of-date entry costs only balance; tests/test_service_gate.py checks each
+# still names a group.
+LONGEST_FIRST = (
+    "browser",
+    "tests/test_bad_input.py",
+    "tests/matches/amend/test_correct_properties.py",
+    "tests/matches/amend/test_revert_properties.py",
+    "tests/matches/test_actions.py",
+    "tests/rules_db/test_house_rules.py",
+    "tests/test_schema_conformance.py",
+    "tests/matches/kick_off/test_gdbbl_kick_off_api.py",
+    "tests/teams/test_ledger_inverse.py",
+    "tests/rules_db/test_house_pages.py",
+    "tests/matches/test_pages.py",
+    "tests/test_service_gate.py",
+    "tests/league/config/test_content_security_policy.py",
+    "tests/rules_db/test_house_api.py",
+    "tests/matches/amend/test_correct.py",
+    "tests/teams/test_sheets.py",
+    "tests/teams/test_rebuild_properties.py",
+)
+
+
+def longest_queued(queued: Collection[str]) -> str | None:
+    """The group of LONGEST_FIRST to hand out next, if any is still queued."""
+    return next((group for group in LONGEST_FIRST if group in queued), None)
+
+
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
-    """`--dist loadgroup` by run_group. pytest-xdist 3.8 marks a test's group by rewriting its
-    id, which pytest 9.2 no longer reads: its own loadgroup hands out tests one at a time,
-    splitting the journeys and the modules. Grouping by id needs no mark at all."""
+    """`--dist loadgroup` by run_group, the longest groups first. pytest-xdist 3.8 marks a
+    test's group by rewriting its id, which pytest 9.2 no longer reads: its own loadgroup hands
+    out tests one at a time, splitting the journeys and the modules. Grouping by id needs no
+    mark at all."""
     if config.getvalue("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadScopeScheduling
@@ -109,6 +141,12 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
     class ByGroup(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             return run_group(nodeid)
+
+        def _assign_work_unit(self, node) -> None:
+            longest = longest_queued(self.workqueue)
+            if longest is not None:
+                self.workqueue.move_to_end(longest, last=False)
+            super()._assign_work_unit(node)
 
     return ByGroup(config, log)
 

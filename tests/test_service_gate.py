@@ -10,7 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import DESELECTED, JOURNEYS, WORKER_MODULES, run_group
+from tests.conftest import (
+    DESELECTED,
+    JOURNEYS,
+    LONGEST_FIRST,
+    WORKER_MODULES,
+    longest_queued,
+    run_group,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 REDIS_TEST = "tests/league/config/test_healthz.py::test_it_reports_a_reachable_redis_as_ok"
@@ -100,6 +107,21 @@ def test_under_xdist_each_journey_and_each_module_runs_whole_on_one_worker() -> 
         workers.setdefault(run_group(test), set()).add(worker)
     assert set(workers) == {"browser", *modules}, ran
     assert all(len(used) == 1 for used in workers.values()), workers
+
+
+def test_the_groups_handed_out_first_are_groups_of_this_suite() -> None:
+    assert LONGEST_FIRST[0] == "browser"
+    modules = LONGEST_FIRST[1:]
+    assert len(set(modules)) == len(modules)
+    assert [module for module in modules if not (BASE_DIR / module).is_file()] == []
+    assert [module for module in modules if run_group(f"{module}::test_it") != module] == []
+
+
+def test_the_longest_group_still_queued_goes_next_and_then_the_rest_in_xdists_order() -> None:
+    queued = ["tests/test_layers.py", "tests/test_schema_conformance.py", "browser"]
+    assert longest_queued(queued) == "browser"
+    assert longest_queued(queued[:2]) == "tests/test_schema_conformance.py"
+    assert longest_queued(queued[:1]) is None
 
 
 def test_every_other_test_goes_to_a_worker_with_its_module() -> None:
