@@ -319,11 +319,8 @@ def lrb6_edition() -> Edition:
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker) -> Iterator[None]:
     """Every test database starts with the bundled rulesets, as `make run` loads them."""
-    from django.core.management import call_command
-
-    with django_db_blocker.unblock():
-        call_command("load_rulesets", verbosity=0)
     TEST_DATABASE["blocker"] = django_db_blocker
+    rulesets_reload()
     yield
     TEST_DATABASE.clear()
     with django_db_blocker.unblock():

@@ -14,9 +14,6 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.loader import MigrationLoader
 
-from rules.edition import edition_read
-from rules.services import edition_load
-
 
 def latest() -> list[tuple[str, str]]:
     """Every app's last migration (read from the files alone: no database needed)."""
@@ -32,17 +29,15 @@ def migrate(targets):
 
 
 @contextmanager
-def module_at(django_db_blocker, targets, *slugs: str) -> Iterator:
-    """For a module-scoped fixture: the bundled rulesets `slugs` loaded (a test that commits
-    may have emptied the database), then the database at `targets` while the module runs, and
-    every app at its last migration after it. Yields the registry at `targets`.
+def module_at(django_db_blocker, targets) -> Iterator:
+    """For a module-scoped fixture: the database at `targets` while the module runs (with the
+    bundled rulesets, which tests/conftest.py keeps loaded), and every app at its last
+    migration after it. Yields the registry at `targets`.
 
     SQLite changes a table with its foreign keys off, which it allows only outside a
     transaction: they stay off while the module runs, so that a test may migrate inside its
     own. (PostgreSQL's are made at once in each test instead: `checks_at_once`.)"""
     with django_db_blocker.unblock():
-        for slug in slugs:
-            edition_load(edition_read(slug))
         apps = migrate(targets)
         turned_off = connection.disable_constraint_checking()
         try:

@@ -15,7 +15,7 @@ AFTER = [("league", "0003_fixtures_read_their_match")]
 @pytest.fixture(scope="module")
 def before(django_db_setup, django_db_blocker):
     """The database just before the migration, for the whole module."""
-    with module_at(django_db_blocker, BEFORE, "lrb6") as apps:
+    with module_at(django_db_blocker, BEFORE) as apps:
         yield apps
 
 

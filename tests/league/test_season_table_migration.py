@@ -24,7 +24,7 @@ def before_kept_tables() -> list[tuple[str, str]]:
 @pytest.fixture(scope="module")
 def before(django_db_setup, django_db_blocker):
     """The database just before 0006, for the whole module."""
-    with module_at(django_db_blocker, before_kept_tables(), "lrb6") as apps:
+    with module_at(django_db_blocker, before_kept_tables()) as apps:
         yield apps
 
 

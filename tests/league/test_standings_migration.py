@@ -106,8 +106,8 @@ class Old:
 
 @pytest.fixture(scope="module")
 def before(django_db_setup, django_db_blocker):
-    """The database just before 0005, for the whole module, with the rulesets it uses."""
-    with module_at(django_db_blocker, before_tables(), "lrb6", "blitz-bowl") as apps:
+    """The database just before 0005, for the whole module."""
+    with module_at(django_db_blocker, before_tables()) as apps:
         yield apps
 
 
