@@ -16,8 +16,8 @@ log = logging.getLogger(__name__)
 
 
 def _send(user, subject: str, body: str) -> None:
-    if not getattr(user, "email", ""):
-        return  # no address: the waiting page is the notice
+    if not (getattr(user, "email", "") and getattr(user, "email_verified", False)):
+        return  # no address, or one he has not confirmed: the waiting page is the notice
     try:
         send_mail(subject, body, None, [user.email])
     except OSError:

@@ -32,7 +32,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -55,6 +55,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After the coach is known: his pages show dates and times in his time zone.
+    "league.config.accounts.middleware.TimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -165,10 +167,19 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
+# API tokens (django-rest-knox): named, shown once, kept as a SHA-512 digest, no expiry of
+# their own; a coach revokes each on his profile, and a new password revokes them all.
+KNOX_TOKEN_MODEL = "accounts.ApiToken"
+REST_KNOX = {
+    "TOKEN_TTL": None,
+    "TOKEN_PREFIX": "dugout_",  # so secret scanners and people know one when they see one
+    "AUTH_HEADER_PREFIX": "Token",  # as before: scripts keep sending "Token <secret>"
+}
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first, so an unauthenticated request gets 401 with WWW-Authenticate.
-        "rest_framework.authentication.TokenAuthentication",
+        "league.config.accounts.tokens.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": [
@@ -259,3 +270,9 @@ EMAIL_HOST_PASSWORD = CONFIG.mail.password
 EMAIL_USE_TLS = CONFIG.mail.use_tls
 DEFAULT_FROM_EMAIL = CONFIG.mail.sender
 SITE_URL = CONFIG.mail.site_url
+# A verification link works once, for the address it was mailed to, for this many hours; a
+# coach may ask for another after EMAIL_RESEND_SECONDS, and for at most EMAIL_RESEND_PER_DAY
+# links in any 24 hours (league.config.accounts.verification).
+EMAIL_VERIFICATION_HOURS = 48
+EMAIL_RESEND_SECONDS = 120
+EMAIL_RESEND_PER_DAY = 5

@@ -17,12 +17,16 @@ from tests.teams.helpers import orc_team
 
 @pytest.fixture
 def home_coach(users):
-    return users.create_user("varag", password="kick-off-2", email="varag@example.com")
+    return users.create_user(
+        "varag", password="kick-off-2", email="varag@example.com", email_verified=True
+    )
 
 
 @pytest.fixture
 def away_coach(users):
-    return users.create_user("griff", password="kick-off-3", email="griff@example.com")
+    return users.create_user(
+        "griff", password="kick-off-3", email="griff@example.com", email_verified=True
+    )
 
 
 @pytest.fixture
@@ -32,7 +36,9 @@ def outsider(users):
 
 @pytest.fixture
 def commissioner(users):
-    return users.create_user("nuffle", password="kick-off-1", email="nuffle@example.com")
+    return users.create_user(
+        "nuffle", password="kick-off-1", email="nuffle@example.com", email_verified=True
+    )
 
 
 @pytest.fixture

@@ -765,6 +765,19 @@ def test_a_coach_without_an_address_is_not_mailed(
     assert fresh(match).status == "submitted"  # the waiting page is his notice
 
 
+def test_a_coach_whose_address_is_not_confirmed_is_not_mailed(
+    friendly, home_coach, away_coach, django_capture_on_commit_callbacks
+) -> None:
+    """He gave an address and never opened the link: it may not be his, so nothing goes."""
+    away_coach.email_verified = False
+    away_coach.save(update_fields=["email_verified"])
+    drafted(friendly, home_coach)
+    with django_capture_on_commit_callbacks(execute=True):
+        workflow.report_submit(friendly, home_coach)
+    assert mail.outbox == []
+    assert fresh(friendly).status == "submitted"
+
+
 def test_a_report_of_one_coach_s_two_teams_mails_nobody(
     one_coach_match, home_coach, django_capture_on_commit_callbacks
 ) -> None:

@@ -9,7 +9,7 @@ import re
 
 import pytest
 from django.test import Client
-from rest_framework.authtoken.models import Token
+from league.config.accounts.models import ApiToken
 from rest_framework.test import APIClient
 
 from rules.models import Position
@@ -41,7 +41,7 @@ def logged_in(coach) -> Client:
 @pytest.fixture
 def api(coach) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=coach).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {ApiToken.objects.create(user=coach)[1]}")
     return client
 
 

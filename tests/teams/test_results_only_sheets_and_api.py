@@ -11,7 +11,7 @@ import pytest
 import yaml
 from django.core.management import call_command
 from django.test import Client
-from rest_framework.authtoken.models import Token
+from league.config.accounts.models import ApiToken
 from rest_framework.test import APIClient
 
 from rules.engine.team_building import TeamRefused
@@ -40,7 +40,7 @@ RECORDS = {"injuries", "completions", "touchdowns", "interceptions", "casualties
 
 def api_for(user) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {ApiToken.objects.create(user=user)[1]}")
     return client
 
 

@@ -6,7 +6,7 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
-from rest_framework.authtoken.models import Token
+from league.config.accounts.models import ApiToken
 from rest_framework.test import APIClient
 
 from teams.models import LedgerEntry, Player, Team
@@ -17,7 +17,7 @@ from tests.unchanged import unchanged
 @pytest.fixture
 def api(coach) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=coach).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {ApiToken.objects.create(user=coach)[1]}")
     return client
 
 

@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
-from rest_framework.authtoken.models import Token
+from league.config.accounts.models import ApiToken
 from rest_framework.test import APIClient
 
 pytestmark = pytest.mark.django_db
@@ -79,15 +79,24 @@ def test_it_exchanges_a_username_and_password_for_a_token(api: APIClient, coach)
     response = api.post(
         "/api/auth/token/", {"username": "griff", "password": PASSWORD}, format="json"
     )
-    assert response.status_code == 200
-    assert response.json() == {"token": Token.objects.get(user=coach).key}
+    assert response.status_code == 201
+    body = response.json()
+    assert body["name"] == "API"
+    assert body["token"].startswith("dugout_")
+    assert ApiToken.objects.get(user=coach).name == "API"
 
 
-def test_it_gives_the_same_token_when_asked_twice(api: APIClient, coach) -> None:
+def test_it_names_the_token_as_asked(api: APIClient, coach) -> None:
+    credentials = {"username": "griff", "password": PASSWORD, "name": "table bot"}
+    assert api.post("/api/auth/token/", credentials, format="json").json()["name"] == "table bot"
+
+
+def test_it_makes_a_new_token_each_time_it_is_asked(api: APIClient, coach) -> None:
     credentials = {"username": "griff", "password": PASSWORD}
     first = api.post("/api/auth/token/", credentials, format="json").json()
     second = api.post("/api/auth/token/", credentials, format="json").json()
-    assert first == second
+    assert first["token"] != second["token"]
+    assert ApiToken.objects.filter(user=coach).count() == 2
 
 
 def test_it_refuses_a_wrong_password_with_400(api: APIClient, coach) -> None:
@@ -96,7 +105,7 @@ def test_it_refuses_a_wrong_password_with_400(api: APIClient, coach) -> None:
     )
     assert response.status_code == 400
     assert response.json() == {"non_field_errors": ["Unable to log in with provided credentials."]}
-    assert not Token.objects.exists()
+    assert not ApiToken.objects.exists()
 
 
 def test_it_names_the_missing_fields(api: APIClient) -> None:
@@ -109,8 +118,8 @@ def test_it_names_the_missing_fields(api: APIClient) -> None:
 
 
 def test_a_token_authenticates_a_coach(api: APIClient, coach) -> None:
-    token = Token.objects.create(user=coach)
-    api.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    _token, secret = ApiToken.objects.create(user=coach, name="script")
+    api.credentials(HTTP_AUTHORIZATION=f"Token {secret}")
     response = api.get("/api/me/")
     assert response.status_code == 200
     assert response.json()["username"] == "griff"

@@ -87,11 +87,11 @@ def test_the_token_exchange_asks_for_a_username_and_a_password_and_answers_a_tok
     operation = schema["paths"]["/api/auth/token/"]["post"]
     for media_type, body in operation["requestBody"]["content"].items():
         asked = component(schema, body["schema"])
-        assert set(asked["properties"]) == {"username", "password"}, media_type
+        assert set(asked["properties"]) == {"username", "password", "name"}, media_type
         assert set(asked["required"]) == {"username", "password"}, media_type
-    answered = component(schema, answer_schema(schema, "post", "/api/auth/token/"))
-    assert set(answered["properties"]) == {"token"}
-    assert set(operation["responses"]) == {"200", "400", "429"}
+    answered = component(schema, answer_schema(schema, "post", "/api/auth/token/", "201"))
+    assert set(answered["properties"]) == {"number", "name", "created", "last_used_at", "token"}
+    assert set(operation["responses"]) == {"201", "400", "429"}
 
 
 def test_the_token_exchange_answers_as_documented(world) -> None:
@@ -99,8 +99,8 @@ def test_the_token_exchange_answers_as_documented(world) -> None:
     world["coach"].save()
     body = {"username": "varag", "password": "kick-off-2"}
     answer = APIClient().post("/api/auth/token/", body, format="json")
-    assert answer.status_code == 200
-    assert set(answer.json()) == {"token"}
+    assert answer.status_code == 201
+    assert set(answer.json()) == {"number", "name", "created", "last_used_at", "token"}
 
 
 def test_every_operation_documents_the_refusals_it_can_give(schema) -> None:

@@ -9,6 +9,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from league.config.accounts.models import ApiToken
+
 pytestmark = pytest.mark.django_db
 
 OLD_PASSWORD = "dodge-and-go-for-it"
@@ -18,7 +20,9 @@ LINK = re.compile(r"http://testserver(/accounts/password/reset/[^/\s]+/[^/\s]+/)
 
 @pytest.fixture
 def coach():
-    return get_user_model().objects.create_user("varag", "varag@dugout.example", OLD_PASSWORD)
+    return get_user_model().objects.create_user(
+        "varag", "varag@dugout.example", OLD_PASSWORD, email_verified=True
+    )
 
 
 def ask_for_a_link(client: Client, email: str):
@@ -124,3 +128,23 @@ def test_setting_a_new_password_lifts_a_log_in_lock(client: Client, coach, mailo
     ask_for_a_link(client, "varag@dugout.example")
     set_new_password(client, mailed_link(mailoutbox[0]))
     assert log_in(Client(), NEW_PASSWORD).url == "/"
+
+
+def test_an_address_not_yet_confirmed_is_told_the_same_and_mailed_nothing(
+    client: Client, coach, mailoutbox
+) -> None:
+    """It may not be his at all: a link there could hand his account to a stranger."""
+    get_user_model().objects.filter(pk=coach.pk).update(email_verified=False)
+    answer = ask_for_a_link(client, "varag@dugout.example")
+    assert answer.redirect_chain[-1][0] == "/accounts/password/reset/sent/"
+    assert mailoutbox == []
+
+
+def test_a_new_password_from_the_link_revokes_his_api_tokens(
+    client: Client, coach, mailoutbox
+) -> None:
+    _token, secret = ApiToken.objects.create(user=coach, name="script")
+    ask_for_a_link(client, "varag@dugout.example")
+    set_new_password(client, mailed_link(mailoutbox[0]))
+    assert not ApiToken.objects.filter(user=coach).exists()
+    assert secret
