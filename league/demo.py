@@ -135,8 +135,9 @@ def demo_data_create() -> list[DemoCoach]:
     User = get_user_model()
     users = {}
     for coach in DEMO_COACHES:
+        # Confirmed, so the demo shows the mails a league sends (printed to the console).
         user, _created = User.objects.get_or_create(
-            username=coach.username, defaults={"email": coach.email}
+            username=coach.username, defaults={"email": coach.email, "email_verified": True}
         )
         user.set_password(DEMO_PASSWORD)
         user.save(update_fields=["password"])

@@ -23,6 +23,8 @@ FIXED_LINKS = {
     "docs": "api-docs",
     "auth-token": "api-auth-token",
     "me": "api-me",
+    "my-tokens": "api-me-tokens",
+    "coaches": "api-coach-list",
 }
 
 

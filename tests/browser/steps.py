@@ -5,6 +5,7 @@ The first few are set-up, written before the browser starts (see the phone fixtu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -45,9 +46,9 @@ def demo_to_round_five():
 
 
 def coach_create(username: str, password: str, *, is_staff: bool = False):
-    """A coach who has signed up, with an address at dugout.example."""
+    """A coach who has signed up, with an address at dugout.example he has confirmed."""
     return get_user_model().objects.create_user(
-        username, f"{username}@dugout.example", password, is_staff=is_staff
+        username, f"{username}@dugout.example", password, is_staff=is_staff, email_verified=True
     )
 
 
@@ -69,6 +70,17 @@ def sign_up(page: Page, username: str, email: str, password: str) -> None:
     page.get_by_role("button", name="Create my account").click()
     expect(page.get_by_text(f"Welcome to Dugout, {username}.")).to_be_visible()
     expect(page.get_by_text(f"Signed in as {username}.")).to_be_visible()
+
+
+def address_confirm(page: Page, mailoutbox, email: str) -> None:
+    """Opens the link mailed to his address from the mail and confirms the address."""
+    mailed = [message for message in mailoutbox if message.to == [email]]
+    assert mailed, [message.to for message in mailoutbox]
+    link = re.search(r"http://127\.0\.0\.1:\d+/accounts/verify/\S+/", mailed[-1].body)
+    assert link is not None, mailed[-1].body
+    page.goto(link.group(0))
+    page.get_by_role("button", name=f"Confirm {email}").click()
+    expect(page.get_by_text(f"{email} is confirmed")).to_be_visible()
 
 
 def credentials_enter(page: Page, username: str, password: str) -> None:

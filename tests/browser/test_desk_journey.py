@@ -16,7 +16,14 @@ from rules.edition import edition_read
 from rules.selectors import version_get
 from rules.services import edition_load
 from tests.browser.conftest import Phone, screen_launch
-from tests.browser.steps import credentials_enter, race_choose, sign_up, team_fill, team_submit
+from tests.browser.steps import (
+    address_confirm,
+    credentials_enter,
+    race_choose,
+    sign_up,
+    team_fill,
+    team_submit,
+)
 from tests.teams.helpers import orc_team
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -80,6 +87,12 @@ def test_a_new_coach_builds_finds_and_retires_his_team_from_the_desk(
     expect(main.get_by_text("Nothing waits for you.")).to_be_visible()
     expect(page.get_by_role("heading", name="Your teams")).to_have_count(0)
     fits(screen)
+    # Confirms his address from the mail, so a password reset may go there.
+    expect(main.get_by_role("heading", name="Confirm your e-mail address")).to_be_visible()
+    address_confirm(page, mailoutbox, "ugroth@dugout.example")
+    mailoutbox.clear()
+    page.goto(live_server.url + "/")
+    expect(main.get_by_role("heading", name="Confirm your e-mail address")).to_have_count(0)
 
     # Builds an LRB6 Orc team from the desk.
     main.get_by_role("link", name="Build a team").click()

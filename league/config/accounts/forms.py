@@ -23,7 +23,7 @@ class SignUpForm(UserCreationForm):
     password there, once he has opened the link mailed to it."""
 
     email = forms.EmailField(
-        label="E-mail address",
+        label="Email address",
         help_text="Dugout mails a link to confirm it. It is never shown to other coaches.",
     )
 

@@ -10,8 +10,8 @@ from django.contrib.auth import get_user_model
 from django.core.mail import send_mail
 from django.urls import reverse
 
+from league.config.accounts.links import link_token
 from league.config.accounts.models import EmailVerification
-from league.config.accounts.verification import link_token
 
 log = logging.getLogger(__name__)
 

@@ -24,9 +24,10 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from league.config.accounts.links import link_read
 from league.config.accounts.models import EmailVerification
+from league.config.accounts.tasks import address_changed_mail, verification_mail
 
-SALT = "dugout.accounts.email-verification"
 log = logging.getLogger(__name__)
 
 
@@ -60,10 +61,6 @@ def address(text: str) -> str:
     return email
 
 
-def link_token(verification: EmailVerification) -> str:
-    return signing.dumps({"v": verification.pk, "e": verification.email.lower()}, salt=SALT)
-
-
 def verification_send(user, email: str) -> EmailVerification:
     """Mails a link for `email` (after the commit, by a Celery task). An unverified coach's
     address is replaced at once; a verified one stays until the new one is verified."""
@@ -76,8 +73,6 @@ def verification_send(user, email: str) -> EmailVerification:
             coach.email = user.email = email
             coach.save(update_fields=["email"])
         verification = EmailVerification.objects.create(user=coach, email=email)
-    from league.config.accounts.tasks import verification_mail  # it reads link_token here
-
     transaction.on_commit(lambda: _queue(verification_mail, verification.pk))
     return verification
 
@@ -114,7 +109,7 @@ def pending(user) -> EmailVerification | None:
 def verification_find(token: str) -> EmailVerification:
     """The mailed link's row, if the link is one Dugout signed and can still be used."""
     try:
-        payload = signing.loads(token, salt=SALT)
+        payload = link_read(token)
     except signing.BadSignature as bad:
         raise VerificationRefused("link", "This is not a link Dugout mailed (was it cut short?): "
                                   "ask for a new one from your profile.") from bad  # fmt: skip
@@ -166,8 +161,6 @@ def verification_use(token: str) -> Verified:
     row.used_at = timezone.now()
     row.save(update_fields=["used_at"])
     if previous:
-        from league.config.accounts.tasks import address_changed_mail  # as above
-
         transaction.on_commit(lambda: _queue(address_changed_mail, user.pk, previous))
     return Verified(user, row.email, previous)
 

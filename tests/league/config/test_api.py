@@ -9,8 +9,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
-from league.config.accounts.models import ApiToken
 from rest_framework.test import APIClient
+
+from league.config.accounts.models import ApiToken
 
 pytestmark = pytest.mark.django_db
 
@@ -35,6 +36,8 @@ def test_the_root_links_to_the_schema_the_docs_and_the_token_exchange(api: APICl
         "docs": "http://testserver/api/docs/",
         "auth-token": "http://testserver/api/auth/token/",
         "me": "http://testserver/api/me/",
+        "my-tokens": "http://testserver/api/me/tokens/",
+        "coaches": "http://testserver/api/coaches/",
         "rulesets": "http://testserver/api/rulesets/",
         "teams": "http://testserver/api/teams/",
         "leagues": "http://testserver/api/leagues/",

@@ -13,11 +13,10 @@ from django.core import mail, signing
 from django.db import IntegrityError, transaction
 from django.test import Client, override_settings
 
+from league.config.accounts.links import SALT, link_token
 from league.config.accounts.models import EmailVerification
 from league.config.accounts.verification import (
-    SALT,
     VerificationRefused,
-    link_token,
     pending,
     verification_send,
     verification_use,
