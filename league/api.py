@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
@@ -16,8 +16,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league import selectors
-from league.models import Fixture, League, Membership, Season
-from league.permissions import is_commissioner
+from league.invitations import invitation_send, invitation_withdraw, open_invitations
+from league.models import Fixture, Invitation, League, Membership, Season
+from league.permissions import is_commissioner, require_commissioner
 from league.seasons import fixture_arrange, fixture_forfeit, fixture_reschedule, season_start
 from league.serializers import (
     NEXT_SEASON,
@@ -70,6 +71,23 @@ class EndBody(ReasonBody):
 
 class ForfeitBody(serializers.Serializer):
     forfeited_by = serializers.IntegerField(help_text="The team that forfeits.")
+
+
+class InvitationSerializer(serializers.ModelSerializer):
+    coach = serializers.CharField(source="coach.username")
+    invited_by = serializers.CharField(source="invited_by.username")
+    expired = serializers.BooleanField(source="is_expired")
+
+    class Meta:
+        model = Invitation
+        fields = ["id", "coach", "invited_by", "created_at", "expires_at", "expired"]
+        fields += ["withdrawn_at", "accepted_at"]
+
+
+# A GET is documented without its 403 (league.config.schema): the invitations give one.
+NOT_A_COMMISSIONER = OpenApiResponse(
+    {"$ref": "#/components/schemas/Error"}, "Only a commissioner reads the invitations."
+)
 
 
 def _refusal(refused: LeagueRefused) -> ValidationError:
@@ -162,6 +180,39 @@ class LeagueViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         except LeagueRefused as refused:
             raise _refusal(refused) from None
         return self._answer(league, status=201)
+
+    @extend_schema(
+        methods=["get"],
+        responses={200: InvitationSerializer(many=True), 403: NOT_A_COMMISSIONER},
+    )
+    @extend_schema(methods=["post"], request=UsernameBody, responses={201: InvitationSerializer})
+    # Not paged: the open invitations of one league are a handful.
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
+    def invitations(self, request: Request, pk=None) -> Response:
+        """The open invitations, expired ones included (a commissioner's); POST invites the
+        coach with this user name: while the invitation stands he sees the league, private
+        or not, and may enter a team."""
+        league = self._league(pk)
+        if request.method == "GET":
+            require_commissioner(request.user, league, "read its invitations")
+            return Response(InvitationSerializer(open_invitations(league), many=True).data)
+        username = valid_body(UsernameBody, request.data)["username"]
+        try:
+            invitation = invitation_send(league, request.user, username)
+        except LeagueRefused as refused:
+            raise _refusal(refused) from None
+        return Response(InvitationSerializer(invitation).data, status=201)
+
+    @extend_schema(request=None, responses=InvitationSerializer)
+    @action(detail=True, methods=["post"], url_path=r"invitations/(?P<invitation>\d+)/withdraw")
+    def invitation_withdraw(self, request: Request, pk=None, invitation=None) -> Response:
+        league = self._league(pk)
+        row = get_object_or_404(league.invitations, pk=invitation)
+        try:
+            row = invitation_withdraw(row, request.user)
+        except LeagueRefused as refused:
+            raise _refusal(refused) from None
+        return Response(InvitationSerializer(row).data)
 
     @extend_schema(methods=["get"], responses=MembershipSerializer(many=True))
     @extend_schema(methods=["post"], request=TeamBody, responses={201: MembershipSerializer})

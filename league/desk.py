@@ -1,7 +1,8 @@
 """A coach's desk, the signed-in home page: his teams (value, league, next fixture,
 improvement rolls waiting), his leagues, and everything that waits for him — reports to
-confirm or settle, teams asking to join a league he runs, fixtures past their date. Read in
-a fixed number of queries, however many teams, players and leagues he has."""
+confirm or settle, teams asking to join a league he runs, fixtures past their date,
+invitations to a league. Read in a fixed number of queries, however many teams, players and
+leagues he has."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
-from league.models import Fixture, League, Membership
+from league.invitations import invitations_for
+from league.models import Fixture, Invitation, League, Membership
 from matches.models import OPEN, settled
 from matches.selectors import Waiting, waiting_for
 from teams.models import Team
@@ -35,6 +37,7 @@ class Desk:
     waiting: list[Waiting] = field(default_factory=list)
     requests: list[Membership] = field(default_factory=list)
     overdue: list[Fixture] = field(default_factory=list)
+    invitations: list[Invitation] = field(default_factory=list)
 
     @property
     def is_empty(self) -> bool:
@@ -66,6 +69,7 @@ def desk_for(user, today: datetime.date) -> Desk:
         .order_by("requested_at", "pk")
     )
     desk.overdue = _overdue(desk, user, today)
+    desk.invitations = invitations_for(user)
     return desk
 
 

@@ -8,6 +8,7 @@ import datetime
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from league.setting_checks import DICE_SOURCES, REPORTS_APPLY, offered
 from matches.models import FORFEIT, REVERTED
@@ -140,6 +141,53 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} in {self.league} ({self.get_status_display()})"
+
+
+class InvitationQuerySet(models.QuerySet):
+    def open(self) -> InvitationQuerySet:
+        """Neither withdrawn nor accepted, with the names a page shows. An expired one stays
+        open, shown as expired, until the coach is invited again (league.invitations)."""
+        return self.filter(withdrawn_at__isnull=True, accepted_at__isnull=True).select_related(
+            "coach", "invited_by"
+        )
+
+    def standing(self) -> InvitationQuerySet:
+        """Open and not expired: the invitations that show a coach a private league."""
+        return self.open().filter(expires_at__gt=timezone.now())
+
+
+class Invitation(models.Model):
+    """A commissioner's invitation to a coach to enter a team (league.invitations)."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invitations")
+    coach = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    # Withdrawn by a commissioner, or closed as of its expiry when the coach is invited again.
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    accepted_at = models.DateTimeField(null=True, blank=True)  # one of his teams asked to join
+
+    objects = InvitationQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["league", "coach"],
+                condition=models.Q(withdrawn_at__isnull=True, accepted_at__isnull=True),
+                name="one_open_invitation",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.coach} invited to {self.league}"
+
+    @property
+    def is_expired(self) -> bool:
+        return self.expires_at <= timezone.now()
 
 
 class Season(ScoringColumns):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 
-from league.models import Fixture, League, Membership
+from league.models import Fixture, Invitation, League, Membership
 
 
 def is_commissioner(user, league: League) -> bool:
@@ -24,13 +24,15 @@ def require_commissioner(user, league: League, what: str) -> None:
 
 def may_view(user, league: League) -> bool:
     """Public leagues are open to all; a private one to its commissioners, the coaches of
-    teams that ever asked to join it, and site staff."""
+    teams that ever asked to join it, coaches invited to it while the invitation stands
+    (league.invitations), and site staff."""
     if league.public or is_commissioner(user, league):
         return True
-    return bool(
-        getattr(user, "is_authenticated", False)
-        and league.memberships.filter(team__coach=user).exists()
-    )
+    if not getattr(user, "is_authenticated", False):
+        return False
+    asked = Membership.objects.filter(team__coach=user).values("league")
+    invited = Invitation.objects.standing().filter(coach=user).values("league")
+    return League.objects.filter(Q(pk__in=asked) | Q(pk__in=invited), pk=league.pk).exists()
 
 
 def current_league(team, statuses: tuple[str, ...] = ("approved",)) -> League | None:

@@ -8,14 +8,15 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Max, Min, Q, QuerySet
 from django.http import Http404
 
-from league.models import Fixture, League, Membership, Round, Season
+from league.models import Fixture, Invitation, League, Membership, Round, Season
 from league.permissions import may_view
 from matches.models import settled
 from rules.models import RulesetVersion
 
 
 def visible_leagues(user) -> QuerySet[League]:
-    """The leagues a visitor can browse, with their member counts."""
+    """The leagues a visitor can browse, with their member counts, in one query: the public
+    ones and the private ones league.permissions.may_view opens to him."""
     leagues = League.objects.select_related("ruleset_version__ruleset").annotate(
         members=Count("memberships", filter=Q(memberships__status="approved"), distinct=True)
     )
@@ -23,7 +24,9 @@ def visible_leagues(user) -> QuerySet[League]:
         return leagues.order_by("name", "pk")
     allowed = Q(public=True)
     if getattr(user, "is_authenticated", False):
+        invited = Invitation.objects.standing().filter(coach=user).values("league")
         allowed |= Q(commissioner_rows__user=user) | Q(memberships__team__coach=user)
+        allowed |= Q(pk__in=invited)
     visible = League.objects.filter(allowed).values("pk")
     return leagues.filter(pk__in=visible).order_by("name", "pk")
 

@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from league.invitations import invitation_accept
 from league.models import Commissioner, League, Membership
 from league.permissions import is_commissioner, require_commissioner
 from league.setting_checks import LeagueRefused, Problem, offered, settings_problems
@@ -119,7 +120,8 @@ def commissioner_add(league: League, actor, user) -> Commissioner:
 
 @transaction.atomic
 def membership_request(league: League, actor, team: Team) -> Membership:
-    """The team's coach asks to enter it; a commissioner then approves or refuses."""
+    """The team's coach asks to enter it; a commissioner then approves or refuses. The
+    coach's invitation to the league, if he has one, is accepted."""
     refusal = f"Only {team.name}'s coach may enter it into a league."
     require_coach_or_staff(actor, team.coach_id, refusal)
     team = Team.objects.select_for_update().get(pk=team.pk)
@@ -150,10 +152,12 @@ def membership_request(league: League, actor, team: Team) -> Membership:
         raise LeagueRefused(problems)
     try:
         with transaction.atomic():
-            return Membership.objects.create(league=league, team=team, requested_by=actor)
+            membership = Membership.objects.create(league=league, team=team, requested_by=actor)
     except IntegrityError:  # another request for the same team won the race
         message = f"{team.name} has just asked to join a league."
         raise LeagueRefused([Problem("team", message)]) from None
+    invitation_accept(league, team.coach_id)
+    return membership
 
 
 @transaction.atomic

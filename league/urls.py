@@ -1,6 +1,6 @@
 from django.urls import path
 
-from league import table_views, views
+from league import invitation_views, table_views, views
 
 app_name = "leagues"
 urlpatterns = [
@@ -11,6 +11,9 @@ urlpatterns = [
     path("<int:pk>/settings/", views.league_settings_view, name="settings"),
     path("<int:pk>/dashboard/", views.dashboard, name="dashboard"),
     path("<int:pk>/commissioners/", views.commissioner_add_view, name="commissioner-add"),
+    path("<int:pk>/invitations/", invitation_views.invite, name="invite"),
+    path("<int:pk>/invitations/<int:invitation>/withdraw/", invitation_views.withdraw,
+         name="invitation-withdraw"),
     path("<int:pk>/memberships/<int:membership>/decide/", views.membership_decide_view,
          name="membership-decide"),
     path("<int:pk>/memberships/<int:membership>/end/", views.membership_end_view,

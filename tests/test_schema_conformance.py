@@ -16,7 +16,6 @@ from django.core import signals
 from django.core.handlers.wsgi import WSGIHandler
 from django.db import close_old_connections, transaction
 from hypothesis import strategies as st
-from league.config.accounts.models import ApiToken
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -26,6 +25,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from league.config.accounts.models import ApiToken
 from tests.test_bad_input import world_build
 
 # A few examples of each operation, valid and wrong, the same ones every run: bounded (well
@@ -84,7 +84,9 @@ def api_schema(world, db):
 @pytest.fixture
 def credentials(world) -> dict[str, dict[str, str]]:
     """Each caller's headers: a token for the coach and the commissioner, none for a visitor."""
-    tokens = {who: ApiToken.objects.create(user=world[who], name="schema")[1] for who in CALLERS[:2]}
+    tokens = {
+        who: ApiToken.objects.create(user=world[who], name="schema")[1] for who in CALLERS[:2]
+    }
     return {
         **{who: {"Authorization": f"Token {secret}"} for who, secret in tokens.items()},
         "anonymous": {},

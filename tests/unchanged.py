@@ -31,6 +31,11 @@ SEALED_ROWS = frozenset({
 })  # fmt: skip
 
 
+# Columns any request writes, refused or not: a token notes its last use as it authenticates
+# the request, before the request is refused or not. They are left out of the comparison.
+BOOKKEEPING = {"accounts.ApiToken": frozenset({"last_used_at"})}
+
+
 def database() -> dict[str, list[dict[str, Any]]]:
     """Every row of every table coaches write, so a test can tell that nothing changed: each
     table read whole in plain SQL, as stored (a call is made twice a refusal, in hundreds of
@@ -60,7 +65,13 @@ def _reads(vendor: str) -> list[tuple[str, str]]:
             if model._meta.label in SEALED_ROWS:
                 reads.append((model._meta.label, f"SELECT COUNT(*), MAX({pk}) FROM {table}"))
             else:
-                reads.append((model._meta.label, f"SELECT * FROM {table} ORDER BY {pk}"))
+                kept = BOOKKEEPING.get(model._meta.label, frozenset())
+                columns = ", ".join(
+                    quote(field.column)
+                    for field in model._meta.local_concrete_fields
+                    if field.name not in kept
+                )
+                reads.append((model._meta.label, f"SELECT {columns} FROM {table} ORDER BY {pk}"))
     return reads
 
 

@@ -20,7 +20,7 @@ NEW_PASSWORD = "a-new-pass-for-the-blitz"
 @pytest.fixture
 def coach(db):
     return get_user_model().objects.create_user(
-        "lord-borak", "borak@dugout.example", "forgotten-long-ago"
+        "lord-borak", "borak@dugout.example", "forgotten-long-ago", email_verified=True
     )
 
 

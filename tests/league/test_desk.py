@@ -142,4 +142,5 @@ def test_the_desk_reads_in_a_fixed_number_of_queries(
         assert client.get("/").status_code == 200
 
 
-QUERIES = 9  # session, user, teams, players, memberships, fixtures, leagues, waiting, overdue
+# session, user, teams, players, memberships, fixtures, leagues, waiting, overdue, invitations
+QUERIES = 10

@@ -9,9 +9,9 @@ import re
 
 import pytest
 from django.test import Client
-from league.config.accounts.models import ApiToken
 from rest_framework.test import APIClient
 
+from league.config.accounts.models import ApiToken
 from rules.models import Position
 from rules.selectors import version_get
 from teams.models import Team

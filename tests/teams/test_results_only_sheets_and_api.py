@@ -11,9 +11,9 @@ import pytest
 import yaml
 from django.core.management import call_command
 from django.test import Client
-from league.config.accounts.models import ApiToken
 from rest_framework.test import APIClient
 
+from league.config.accounts.models import ApiToken
 from rules.engine.team_building import TeamRefused
 from teams.between_matches import team_adjust
 from teams.roster_sheet import sheet_html, sheet_pdf

@@ -6,9 +6,9 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
-from league.config.accounts.models import ApiToken
 from rest_framework.test import APIClient
 
+from league.config.accounts.models import ApiToken
 from teams.models import LedgerEntry, Player, Team
 from tests.teams.helpers import dwarf_team, orc_team, record, remove
 from tests.unchanged import unchanged

@@ -259,6 +259,8 @@ def test_no_page_a_signed_in_coach_reaches_has_anything_inline(
         "/rules/lrb6/",
         "/api/docs/",
         "/accounts/password/",
+        "/accounts/profile/",
+        "/coaches/",
     ]
     assert set(must_see) <= set(done.pages)
     kinds = {
@@ -268,6 +270,7 @@ def test_no_page_a_signed_in_coach_reaches_has_anything_inline(
         "a season": r"^/leagues/\d+/seasons/\d+/$",
         "a match": r"^/matches/\d+/$",
         "a race": r"^/rules/[\w-]+/races/[\w-]+/$",
+        "a coach": r"^/coaches/[\w.@+-]+/$",
     }
     for kind, pattern in kinds.items():
         assert any(re.match(pattern, path) for path in done.pages), f"the crawl reached no {kind}"
