@@ -183,8 +183,9 @@ def test_the_schema_marks_the_keys_a_results_only_team_leaves_out(db) -> None:
 
 def test_a_results_only_team_refuses_a_treasury_adjustment(coach, staff_user) -> None:
     team = reavers(coach)
+    api = api_for(staff_user)
     with unchanged():
-        answer = api_for(staff_user).post(
+        answer = api.post(
             f"/api/teams/{team.pk}/adjustments/", {"reason": "Gift", "treasury": 50_000}
         )
     assert answer.status_code == 400

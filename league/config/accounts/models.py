@@ -19,13 +19,16 @@ class User(AbstractUser):
     link mailed to it). A verified address belongs to one coach: a second coach may give it
     but never verify it (league.config.accounts.verification says how no one learns that)."""
 
+    # Defaults in the database too, so rows written by older code (the data migrations' own
+    # models, made before these fields) still get them.
     display_name = models.CharField(
-        max_length=60, blank=True, help_text="Shown beside the username; optional."
-    )
+        max_length=60, blank=True, default="", db_default="",
+        help_text="Shown beside the username; optional.",
+    )  # fmt: skip
     time_zone = models.CharField(
-        max_length=64, default="UTC", help_text="Dates and times are shown in it."
+        max_length=64, default="UTC", db_default="UTC", help_text="Dates and times are shown in it."
     )
-    email_verified = models.BooleanField(default=False)
+    email_verified = models.BooleanField(default=False, db_default=False)
 
     class Meta(AbstractUser.Meta):
         constraints = [
