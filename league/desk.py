@@ -13,6 +13,8 @@ from django.db.models import Q
 
 from league.invitations import invitations_for
 from league.models import Fixture, Invitation, League, Membership
+from league.notices.models import Notice
+from league.notices.services import desk_notices
 from matches.models import OPEN, settled
 from matches.selectors import Waiting, waiting_for
 from teams.models import Team
@@ -37,6 +39,7 @@ class Desk:
     waiting: list[Waiting] = field(default_factory=list)
     requests: list[Membership] = field(default_factory=list)
     overdue: list[Fixture] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)
     invitations: list[Invitation] = field(default_factory=list)
 
     @property
@@ -69,6 +72,7 @@ def desk_for(user, today: datetime.date) -> Desk:
         .order_by("requested_at", "pk")
     )
     desk.overdue = _overdue(desk, user, today)
+    desk.notices = desk_notices(user)
     desk.invitations = invitations_for(user)
     return desk
 

@@ -86,7 +86,11 @@ SKIP_SAID = re.compile(r"(\w+) suite skipped: (.*)$")
 # its module, so a worker is handed a module at a time, not a test at a time.
 JOURNEYS = "tests/browser/"
 WORKER_MODULES = frozenset(
-    {"tests/teams/test_sheet_worker.py", "tests/league/config/test_tasks.py"}
+    {
+        "tests/teams/test_sheet_worker.py",
+        "tests/league/config/test_tasks.py",
+        "tests/league/notices/test_worker.py",
+    }
 )
 
 

@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "csp",  # only for its system checks of the CONTENT_SECURITY_POLICY setting
     "league.config.accounts",
     "league",
+    "league.notices",
     "rules",
     "teams",
     "matches",

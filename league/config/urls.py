@@ -127,6 +127,7 @@ urlpatterns = [
     path("teams/", include("teams.urls")),
     path("leagues/", include("league.urls")),
     path("matches/", include("matches.urls")),
+    path("notices/", include("league.notices.urls")),
     path("coaches/", include("league.coach_urls")),
     path("api/", include(api_patterns)),
     path("admin/", admin.site.urls),
