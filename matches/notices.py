@@ -1,55 +1,65 @@
-"""Mail to the coach a report waits for, through Django's mail settings (printed to the
-console unless the environment names a real backend). Sent after the step commits, and a
-mail server that is down never undoes the step: the waiting page lists it either way."""
+"""What each step of a match tells whom, raised as the step is recorded (matches.services.step)
+and kept with it: the coaches of the match, never the one who took the step. The leagues app
+keeps each notice for his desk and mails it after the commit, by a worker."""
 
 from __future__ import annotations
 
-import logging
-
-from django.conf import settings
-from django.core.mail import send_mail
 from django.urls import reverse
 
-from matches.models import Report
+from matches.models import Match, MatchStep, Report
+from rules.plumbing.notices import notice
 
-log = logging.getLogger(__name__)
+# action: (kind, who is told, what he reads)
+TOLD = {
+    "offer": ("friendly_offered", "away", "{actor} offers {match} as a friendly"),
+    "accept": ("friendly_answered", "both", "{actor} accepted the friendly {match}"),
+    "decline": ("friendly_answered", "both", "{actor} declined the friendly {match}"),
+    "submit": ("report_submitted", "both", "Confirm the report of {match}"),
+    "withdraw": ("report_answered", "both", "{actor} withdrew the report of {match}"),
+    "confirm": ("report_answered", "submitter", "Your report of {match} is confirmed"),
+    "dispute": ("report_answered", "submitter", "Your report of {match} is disputed"),
+    "approve": ("report_answered", "both", "The report of {match} is approved"),
+    "send_back": ("report_answered", "both", "The report of {match} is sent back"),
+    "settle": ("report_answered", "both", "The dispute over {match} is settled"),
+    "forfeit": ("fixture_changed", "both", "{match} is recorded as a forfeit"),
+    "correct": ("report_amended", "both", "The report of {match} is corrected"),
+    "revert": ("report_amended", "both", "The report of {match} is reverted"),
+    "reapply": ("report_amended", "both", "The report of {match} is applied again"),
+}
+BODIES = {
+    "submit": "{actor} submitted the report of {match}.\nConfirm it, or dispute it with a reason.",
+    "dispute": "{actor} disputed your report of {match}:\n\n{reason}\n\n"
+               "Correct it and submit it again, or wait for a commissioner.",
+}  # fmt: skip
 
 
-def _send(user, subject: str, body: str) -> None:
-    if not (getattr(user, "email", "") and getattr(user, "email_verified", False)):
-        return  # no address, or one he has not confirmed: the waiting page is the notice
-    try:
-        send_mail(subject, body, None, [user.email])
-    except OSError:
-        log.warning("Could not mail %s about %r", user.email, subject)
-
-
-def _link(match) -> str:
-    return settings.SITE_URL + reverse("matches:detail", args=[match.pk])
-
-
-def notify_submitted(match, actor) -> None:
-    """The opposing coach: a report waits for his confirmation."""
-    opponent = next((t for t in (match.home, match.away) if t.coach_id != actor.pk), None)
-    if opponent is None:
-        return  # one coach has both teams: a settler answers, from the waiting page
-    _send(
-        opponent.coach,
-        f"Dugout: confirm the report of {match}",
-        f"{actor} submitted the report of {match}.\n"
-        f"Confirm it, or dispute it with a reason, here: {_link(match)}\n",
+def step_told(match: Match, row: MatchStep) -> None:
+    told = TOLD.get(row.action)
+    if told is None:
+        return  # a draft saved tells nobody
+    kind, who, title = told
+    words = {"actor": row.actor, "match": match, "reason": row.reason}
+    body = BODIES.get(row.action, "")
+    if not body:
+        body = f"{title} by {{actor}}." if "{actor}" not in title else f"{title}."
+        if row.reason:
+            body += "\n\nWhy: {reason}"
+    notice(
+        kind,
+        _who(match, who),
+        title.format(**words),
+        body.format(**words),
+        reverse("matches:detail", args=[match.pk]),
+        key=f"step:{row.pk}",
+        actor=row.actor,
+        match_id=match.pk,
     )
 
 
-def notify_dispute(match, actor, reason: str) -> None:
-    """The submitting coach: his report was disputed, and why."""
-    report = Report.objects.select_related("submitted_by").filter(match=match).first()
-    submitter = report.submitted_by if report else None
-    if submitter is None or submitter.pk == actor.pk:
-        return
-    _send(
-        submitter,
-        f"Dugout: your report of {match} is disputed",
-        f"{actor} disputed your report of {match}:\n\n{reason}\n\n"
-        f"Correct it and submit it again, or wait for a commissioner: {_link(match)}\n",
-    )
+def _who(match: Match, who: str) -> list[int]:
+    if who == "away":
+        return [match.away.coach_id]
+    if who == "submitter":
+        submitter = Report.objects.filter(match=match).values_list("submitted_by", flat=True)
+        return [pk for pk in submitter if pk]
+    return [match.home.coach_id, match.away.coach_id]

@@ -27,6 +27,7 @@ from matches.models import (
     MatchStep,
     Report,
 )
+from matches.notices import step_told
 from matches.seams import settlers
 from rules.engine.errors import Problem, Refused
 from teams.models import Player, Team
@@ -61,9 +62,12 @@ FRIENDLY = Policies()  # a friendly accepts both sources and applies on confirma
 
 
 def step(match: Match, actor, action: str, reason: str = "") -> MatchStep:
-    return MatchStep.objects.create(
+    """Records the step, and tells the coaches it concerns (matches.notices)."""
+    row = MatchStep.objects.create(
         match=match, action=action, status=match.status, actor=actor, reason=reason
     )
+    step_told(match, row)
+    return row
 
 
 def _same_ruleset(home: Team, away: Team) -> list[Problem]:

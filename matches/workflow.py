@@ -26,7 +26,6 @@ from matches.models import (
     MatchStep,
     Report,
 )
-from matches.notices import notify_dispute, notify_submitted
 from matches.post_game.apply import post_game_apply, post_game_ready
 from matches.report.body import entry_from
 from matches.report.content import content_check, content_store, entry_of, match_sides, rolled_dice
@@ -178,7 +177,6 @@ def report_submit(match: Match, actor) -> Match:
         raise MatchRefused(unfinished)
     _move(match, actor, "submit", (DRAFT,), SUBMITTED)
     Report.objects.filter(match=match).update(submitted_by=actor)
-    transaction.on_commit(lambda: notify_submitted(match, actor))
     return match
 
 
@@ -222,7 +220,6 @@ def report_dispute(match: Match, actor, reason: str) -> Match:
     _require_opponent(match, actor, "dispute")
     reason = reason_checked(reason, "dispute the report")
     _move(match, actor, "dispute", (SUBMITTED,), DISPUTED, reason)
-    transaction.on_commit(lambda: notify_dispute(match, actor, reason))
     return match
 
 

@@ -16,6 +16,8 @@ from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
 from league.models import Fixture
+from league.notices.models import Notice
+from league.notices.tasks import notices_mail
 from league.seasons import season_start
 from matches import workflow
 from matches.models import Match, MatchStep
@@ -674,26 +676,41 @@ def test_when_one_coach_has_both_teams_a_commissioner_may_dispute_his_report(
     assert fresh(one_coach_match).status == "disputed"
 
 
-# --- Mail ---
+# --- Notices and mail ---
+
+
+def notices_to(user) -> list[str]:
+    return [n.title for n in Notice.objects.filter(user=user).order_by("pk")]
+
+
+def mailed_until_now() -> None:
+    """The notices of the set-up steps (the friendly offered and accepted), mailed and put
+    aside: the test's own transaction never commits, so they wait until a commit asks."""
+    notices_mail()
+    mail.outbox.clear()
 
 
 def test_a_submitted_report_mails_the_opposing_coach(
-    friendly, home_coach, django_capture_on_commit_callbacks
+    friendly, home_coach, away_coach, django_capture_on_commit_callbacks
 ) -> None:
     drafted(friendly, home_coach)
+    mailed_until_now()
     with django_capture_on_commit_callbacks(execute=True):
         workflow.report_submit(friendly, home_coach)
     [sent] = mail.outbox
     assert sent.to == ["griff@example.com"]
-    assert sent.subject == "Dugout: confirm the report of Gouged Eye v Da Krumpers"
+    assert sent.subject == "Dugout: Confirm the report of Gouged Eye v Da Krumpers"
     assert "varag submitted the report of Gouged Eye v Da Krumpers." in sent.body
     assert f"{settings.SITE_URL}/matches/{friendly.pk}/" in sent.body
+    assert notices_to(away_coach)[-1] == "Confirm the report of Gouged Eye v Da Krumpers"
+    assert "Confirm the report" not in " ".join(notices_to(home_coach))  # not his own step
 
 
 def test_a_report_submitted_by_the_away_coach_mails_the_home_coach(
     friendly, away_coach, django_capture_on_commit_callbacks
 ) -> None:
     drafted(friendly, away_coach)
+    mailed_until_now()
     with django_capture_on_commit_callbacks(execute=True):
         workflow.report_submit(friendly, away_coach)
     assert [sent.to for sent in mail.outbox] == [["varag@example.com"]]
@@ -703,11 +720,12 @@ def test_a_dispute_mails_the_submitter_with_the_reason(
     friendly, home_coach, away_coach, django_capture_on_commit_callbacks
 ) -> None:
     submitted(friendly, home_coach)
+    mailed_until_now()
     with django_capture_on_commit_callbacks(execute=True):
         workflow.report_dispute(friendly, away_coach, "It was 2-2: Grishnak scored last.")
     [sent] = mail.outbox
     assert sent.to == ["varag@example.com"]
-    assert sent.subject == "Dugout: your report of Gouged Eye v Da Krumpers is disputed"
+    assert sent.subject == "Dugout: Your report of Gouged Eye v Da Krumpers is disputed"
     assert "griff disputed your report of Gouged Eye v Da Krumpers:" in sent.body
     assert "It was 2-2: Grishnak scored last." in sent.body
     assert f"{settings.SITE_URL}/matches/{friendly.pk}/" in sent.body
@@ -717,6 +735,7 @@ def test_the_mail_goes_only_once_the_step_is_committed(
     friendly, home_coach, django_capture_on_commit_callbacks
 ) -> None:
     drafted(friendly, home_coach)
+    mailed_until_now()
     with django_capture_on_commit_callbacks() as callbacks:
         workflow.report_submit(friendly, home_coach)
     assert mail.outbox == []
@@ -725,10 +744,12 @@ def test_the_mail_goes_only_once_the_step_is_committed(
     assert len(mail.outbox) == 1
 
 
-def test_a_refused_step_mails_nobody(
+def test_a_refused_step_tells_nobody(
     friendly, home_coach, away_coach, django_capture_on_commit_callbacks
 ) -> None:
     submitted(friendly, home_coach)
+    before = Notice.objects.count()
+    mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         with pytest.raises(MatchRefused):
             workflow.report_submit(friendly, home_coach)
@@ -736,13 +757,16 @@ def test_a_refused_step_mails_nobody(
             workflow.report_dispute(friendly, away_coach, "")
     assert callbacks == []
     assert mail.outbox == []
+    assert Notice.objects.count() == before
 
 
-def test_confirming_drafting_and_settling_mail_nobody(
+def test_drafting_tells_nobody_and_settling_tells_both_coaches(
     fixture_match, home_coach, away_coach, commissioner, django_capture_on_commit_callbacks
 ) -> None:
+    before = Notice.objects.count()  # the season's start told its coaches
     with django_capture_on_commit_callbacks(execute=True):
         drafted(fixture_match, home_coach)
+    assert Notice.objects.count() == before
     with django_capture_on_commit_callbacks(execute=True):
         workflow.report_submit(fixture_match, home_coach)
     with django_capture_on_commit_callbacks(execute=True):
@@ -750,19 +774,24 @@ def test_confirming_drafting_and_settling_mail_nobody(
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         workflow.dispute_settle(fixture_match, commissioner)
-    assert mail.outbox == []
+    settled = "The dispute over Gouged Eye v Da Krumpers is settled"
+    assert sorted(sent.to[0] for sent in mail.outbox) == ["griff@example.com", "varag@example.com"]
+    assert notices_to(home_coach)[-1] == settled
+    assert notices_to(away_coach)[-1] == settled
+    assert settled not in notices_to(commissioner)  # his own step
 
 
-def test_a_coach_without_an_address_is_not_mailed(
+def test_a_coach_without_an_address_is_told_on_his_desk_and_not_mailed(
     home_coach, home_team, outsider, lrb6, django_capture_on_commit_callbacks
 ) -> None:
     theirs = orc_team(outsider, lrb6, "No Post Orcs")
     match = friendly_accept(friendly_offer(home_coach, home_team, theirs), outsider)
     drafted(match, home_coach)
+    mailed_until_now()
     with django_capture_on_commit_callbacks(execute=True):
         workflow.report_submit(match, home_coach)
     assert mail.outbox == []
-    assert fresh(match).status == "submitted"  # the waiting page is his notice
+    assert notices_to(outsider)[-1] == "Confirm the report of Gouged Eye v No Post Orcs"
 
 
 def test_a_coach_whose_address_is_not_confirmed_is_not_mailed(
@@ -772,10 +801,12 @@ def test_a_coach_whose_address_is_not_confirmed_is_not_mailed(
     away_coach.email_verified = False
     away_coach.save(update_fields=["email_verified"])
     drafted(friendly, home_coach)
+    mailed_until_now()
     with django_capture_on_commit_callbacks(execute=True):
         workflow.report_submit(friendly, home_coach)
     assert mail.outbox == []
     assert fresh(friendly).status == "submitted"
+    assert Notice.objects.get(user=away_coach, kind="report_submitted").mail is False
 
 
 def test_a_report_of_one_coach_s_two_teams_mails_nobody(
@@ -783,6 +814,7 @@ def test_a_report_of_one_coach_s_two_teams_mails_nobody(
 ) -> None:
     """No opposing coach to mail: the commissioner finds it on his waiting page."""
     drafted(one_coach_match, home_coach)
+    mailed_until_now()
     with django_capture_on_commit_callbacks(execute=True):
         workflow.report_submit(one_coach_match, home_coach)
     assert mail.outbox == []
@@ -792,6 +824,7 @@ def test_a_commissioner_s_dispute_for_a_coach_of_both_teams_mails_the_coach(
     one_coach_match, home_coach, commissioner, django_capture_on_commit_callbacks
 ) -> None:
     submitted(one_coach_match, home_coach)
+    mailed_until_now()
     with django_capture_on_commit_callbacks(execute=True):
         workflow.report_dispute(one_coach_match, commissioner, "The photo shows 1-1.")
     [sent] = mail.outbox
@@ -799,21 +832,28 @@ def test_a_commissioner_s_dispute_for_a_coach_of_both_teams_mails_the_coach(
     assert "nuffle disputed your report" in sent.body
 
 
-def test_a_mail_server_that_is_down_never_undoes_the_step(
+def test_a_mail_server_that_is_down_never_undoes_the_step_and_the_mail_waits(
     friendly, home_coach, monkeypatch, caplog, django_capture_on_commit_callbacks
 ) -> None:
     def down(*args, **kwargs):
         raise ConnectionRefusedError("no mail server")
 
-    monkeypatch.setattr("matches.notices.send_mail", down)
     drafted(friendly, home_coach)
+    mailed_until_now()
+    monkeypatch.setattr("league.notices.tasks.send_mail", down)
     with (
-        caplog.at_level(logging.WARNING, logger="matches.notices"),
+        caplog.at_level(logging.WARNING, logger="league.notices.tasks"),
         django_capture_on_commit_callbacks(execute=True),
     ):
         workflow.report_submit(friendly, home_coach)
     assert fresh(friendly).status == "submitted"
-    assert "Could not mail griff@example.com" in caplog.text
+    assert "it waits for the next try" in caplog.text
+    waiting = Notice.objects.get(kind="report_submitted")
+    assert waiting.mailed_at is None
+    monkeypatch.undo()
+    assert notices_mail() == 1  # the mail server is back: mailed, once
+    assert notices_mail() == 0
+    assert mail.outbox[-1].subject == "Dugout: Confirm the report of Gouged Eye v Da Krumpers"
 
 
 # --- may_see_report ---
