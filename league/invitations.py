@@ -17,6 +17,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from league.models import Invitation, League
+from league.notices import raised
 from league.permissions import require_commissioner
 from league.setting_checks import LeagueRefused, Problem
 
@@ -54,12 +55,14 @@ def invitation_send(league: League, actor, username: str) -> Invitation:
     expires_at = timezone.now() + datetime.timedelta(days=INVITATION_DAYS)
     try:
         with transaction.atomic():
-            return Invitation.objects.create(
+            invitation = Invitation.objects.create(
                 league=league, coach=coach, invited_by=actor, expires_at=expires_at
             )
     except IntegrityError:  # another commissioner invited him a moment ago
         message = f"{coach.username} has just been invited to {league.name}."
         raise LeagueRefused([Problem("username", message)]) from None
+    raised.invited(invitation)
+    return invitation
 
 
 @transaction.atomic

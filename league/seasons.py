@@ -15,6 +15,7 @@ from django.db.models import Max, Q
 from django.utils import timezone
 
 from league.models import Fixture, League, Membership, Round, Season
+from league.notices import raised
 from league.permissions import is_commissioner, require_commissioner
 from league.round_robin import round_robin
 from league.setting_checks import LeagueRefused, Problem
@@ -65,6 +66,7 @@ def season_start(
     standings_rank(season)
     if format != "open":
         _schedule(season, teams, first_deadline, days_between_rounds)
+    raised.season_started(season, actor)
     return season
 
 
@@ -289,6 +291,7 @@ def fixture_reschedule(fixture: Fixture, actor, deadline: datetime.date | None, 
     fixture.deadline = deadline
     fixture.rescheduled_reason = reason.strip()
     fixture.save(update_fields=["deadline", "rescheduled_reason"])
+    raised.fixture_rescheduled(fixture, actor, deadline)
     return fixture
 
 

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from league.invitations import invitation_accept
 from league.models import Commissioner, League, Membership
+from league.notices import raised
 from league.permissions import is_commissioner, require_commissioner
 from league.setting_checks import LeagueRefused, Problem, offered, settings_problems
 from rules.models import RulesetVersion
@@ -157,6 +158,7 @@ def membership_request(league: League, actor, team: Team) -> Membership:
         message = f"{team.name} has just asked to join a league."
         raise LeagueRefused([Problem("team", message)]) from None
     invitation_accept(league, team.coach_id)
+    raised.membership_asked(membership, actor)
     return membership
 
 
@@ -177,6 +179,7 @@ def membership_decide(membership: Membership, actor, approve: bool, reason: str 
     membership.decided_by = actor
     membership.decided_at = timezone.now()
     membership.save()
+    raised.membership_decided(membership, actor)
     return membership
 
 
@@ -202,4 +205,5 @@ def membership_end(membership: Membership, actor, how: str, reason: str = "") ->
     membership.reason = reason.strip()
     membership.ended_at = timezone.now()
     membership.save()
+    raised.membership_decided(membership, actor)
     return membership
