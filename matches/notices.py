@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from matches.models import Match, MatchStep, Report
+from matches.models import Correction, Match, MatchStep, Report
 from rules.plumbing.notices import notice
 
 # action: (kind, who is told, what he reads)
@@ -44,6 +44,8 @@ def step_told(match: Match, row: MatchStep) -> None:
         body = f"{title} by {{actor}}." if "{actor}" not in title else f"{title}."
         if row.reason:
             body += "\n\nWhy: {reason}"
+    if row.action == "correct":
+        body += _what_changed(match)
     notice(
         kind,
         _who(match, who),
@@ -54,6 +56,16 @@ def step_told(match: Match, row: MatchStep) -> None:
         actor=row.actor,
         match_id=match.pk,
     )
+
+
+def _what_changed(match: Match) -> str:
+    """The correction's values, as they were and as they are now (escaped for format)."""
+    correction = Correction.objects.filter(match=match).order_by("-at", "-pk").first()
+    if correction is None or not correction.changes:
+        return ""
+    lines = [f"{what}: {was or '-'} → {now or '-'}" for what, was, now in correction.changes]
+    text = "\n\nWhat changed:\n" + "\n".join(lines)
+    return text.replace("{", "{{").replace("}", "}}")
 
 
 def _who(match: Match, who: str) -> list[int]:
