@@ -7,7 +7,7 @@ import logging
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
@@ -74,7 +74,9 @@ def notices_of(user) -> QuerySet[Notice]:
 
 def desk_notices(user) -> list[Notice]:
     """His latest notices, unread first, for his desk: one query."""
-    return list(notices_of(user).order_by("read_at", "-created_at", "-pk")[:DESK_NOTICES])
+    # Unread (no read_at) first on every database: PostgreSQL sorts nulls last by default.
+    unread_first = F("read_at").asc(nulls_first=True)
+    return list(notices_of(user).order_by(unread_first, "-created_at", "-pk")[:DESK_NOTICES])
 
 
 def unread_count(user) -> int:
