@@ -106,11 +106,5 @@ def invitations_for(user) -> list[Invitation]:
     return list(rows.order_by("expires_at", "pk"))
 
 
-def is_invited(user, league: League) -> bool:
-    if not getattr(user, "is_authenticated", False):
-        return False
-    return league.invitations.standing().filter(coach=user).exists()
-
-
 def _day(moment: datetime.datetime) -> str:
     return f"{timezone.localdate(moment):%d %b %Y}"

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
 from league import selectors
+from league.invitations import open_invitations
 from league.models import Fixture, League, Season
 from league.permissions import is_commissioner, require_commissioner
 from league.seasons import (
@@ -221,6 +222,7 @@ def _dashboard(request: HttpRequest, league: League, status: int = 200, **extra)
         "pending": selectors.memberships(league, ("pending",)),
         "members": selectors.memberships(league, ("approved",)),
         "overdue": overdue_fixtures(league, today),
+        "invitations": open_invitations(league),
         "season": selectors.current_season(league),
         "formats": Season.FORMATS,
         "today": today,

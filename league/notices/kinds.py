@@ -31,7 +31,3 @@ KINDS = {
         Kind("player_died", "a player of yours dies"),
     )
 }
-
-
-def kind_of(key: str) -> Kind:
-    return KINDS[key]

@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league.config.accounts.forms import time_zones
+from league.config.accounts.forms import display_name_tidy, time_zones
 from league.config.accounts.models import ApiToken
 from league.config.accounts.tokens import TokenRefused, token_create, token_revoke, tokens_of
 from league.config.accounts.verification import VerificationRefused, verification_send
@@ -41,7 +41,7 @@ class CoachSerializer(serializers.ModelSerializer):
         self.fields["time_zone"].choices = time_zones()
 
     def validate_display_name(self, value: str) -> str:
-        return " ".join(value.split())
+        return display_name_tidy(value)
 
 
 class MeView(APIView):

@@ -13,6 +13,11 @@ from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from league.config.accounts.verification import VerificationRefused, address
 
 
+def display_name_tidy(text: str) -> str:
+    """A display name with its spaces as one types them: single, none at the ends."""
+    return " ".join(text.split())
+
+
 @cache
 def time_zones() -> list[str]:
     return sorted(zoneinfo.available_timezones() - {"localtime", "Factory"})
@@ -57,7 +62,7 @@ class DetailsForm(forms.ModelForm):
         )
 
     def clean_display_name(self) -> str:
-        return " ".join(self.cleaned_data["display_name"].split())
+        return display_name_tidy(self.cleaned_data["display_name"])
 
 
 class VerifiedPasswordResetForm(PasswordResetForm):

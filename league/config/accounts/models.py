@@ -42,18 +42,6 @@ class User(AbstractUser):
     def __str__(self) -> str:
         return self.username
 
-    @property
-    def shown_name(self) -> str:
-        """ "Display name (username)", or the username alone."""
-        if self.display_name and self.display_name != self.username:
-            return f"{self.display_name} ({self.username})"
-        return self.username
-
-    @property
-    def mail_to(self) -> str:
-        """The address Dugout may mail, or "" (none given, or not verified yet)."""
-        return self.email if self.email and self.email_verified else ""
-
     def save(self, *args, **kwargs) -> None:
         # A new password ends every API token (set_password leaves the raw one in _password
         # until the save), so a token taken with an old password dies with it.
@@ -95,3 +83,9 @@ class EmailVerification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.email} for {self.user}"
+
+    def owner(self):
+        """Another coach who has verified this address already, if one has: then it cannot
+        be verified for this one."""
+        others = User.objects.exclude(pk=self.user_id)
+        return others.filter(email__iexact=self.email, email_verified=True).first()

@@ -55,12 +55,10 @@ def email_change(request: HttpRequest) -> HttpResponse:
     except VerificationRefused as refused:
         return _profile(request, status=refused.status, email_problem=refused.message,
                         email_wanted=wanted)  # fmt: skip
-    messages.success(
-        request,
-        f"We mailed a link to {verification.email}: open it to confirm the address."
-        + ("" if not request.user.email_verified or verification.email == request.user.email
-           else f" Until then Dugout mails {request.user.email}."),
-    )  # fmt: skip
+    told = f"We mailed a link to {verification.email}: open it to confirm the address."
+    if request.user.email_verified and verification.email != request.user.email:
+        told += f" Until then Dugout mails {request.user.email}."
+    messages.success(request, told)
     return redirect("profile")
 
 

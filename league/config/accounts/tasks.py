@@ -26,12 +26,7 @@ def verification_mail(verification_pk: int) -> str:
     if verification is None:
         return "gone"
     coach = verification.user.username
-    owner = (
-        get_user_model()
-        .objects.filter(email__iexact=verification.email, email_verified=True)
-        .exclude(pk=verification.user_id)
-        .first()
-    )
+    owner = verification.owner()
     if owner is not None:
         reset = settings.SITE_URL + reverse("password_reset")
         body = (

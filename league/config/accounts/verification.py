@@ -145,7 +145,7 @@ def verification_use(token: str) -> Verified:
     row = EmailVerification.objects.select_for_update().get(pk=verification.pk)
     if row.used_at is not None:  # opened twice at once: the other one won
         raise VerificationRefused("link", "This link was used already: each link works once.")
-    if _taken(row.email, user):
+    if row.owner() is not None:
         raise VerificationRefused("link", f"{row.email} is another coach's verified address: "
                                   "it cannot be verified for a second account.")  # fmt: skip
     same = user.email.lower() == row.email.lower()
@@ -163,11 +163,6 @@ def verification_use(token: str) -> Verified:
     if previous:
         transaction.on_commit(lambda: _queue(address_changed_mail, user.pk, previous))
     return Verified(user, row.email, previous)
-
-
-def _taken(email: str, user) -> bool:
-    others = get_user_model().objects.exclude(pk=user.pk)
-    return others.filter(email__iexact=email, email_verified=True).exists()
 
 
 def _expired(verification: EmailVerification, now: datetime.datetime) -> bool:
